@@ -304,6 +304,17 @@ def _one_case(path: Path) -> bool:
     return shaped is not None and bool(shaped.get("__one_case__"))
 
 
+# How a Markdown set's cases were read, by what runner.authoring.mdtasks.read_from says.
+_MARKDOWN_READS = {
+    "sections": "from its sections (a prompt each; expected and pass bullets as statements, "
+                "fail bullets as what the run avoids)",
+    "tables": "from its table rows (the prompt cell each; the expected cell a statement, less "
+              "a clause on whether the skill loads; other columns notes)",
+    "blocks": "from its fenced YAML/JSON blocks (a case object each, read as a JSON set's)",
+    "paired": "from its sections (the prompt each), each graded on the items of the section "
+              "under the same key in a sibling page"}
+
+
 def _markdown_lines(files: list[Path], problems: Problems) -> None:
     """What the Markdown sets read as one set hold and do not grade, each file's said (the
     lines a lone Markdown set gets from `_read_file`)."""
@@ -342,13 +353,7 @@ def _read_file(path: Path, skill_dir: Path,
     raw, findings = read_with_findings(path) if path.is_file() and not is_task(path) \
         and not markdown else (read_set(path, skill_dir), [])
     if markdown and not is_task(path):
-        how = {"tables": "from its table rows (the prompt cell each; the expected cell a "
-                         "statement, less a clause on whether the skill loads; other columns "
-                         "notes)",
-               "blocks": "from its fenced YAML/JSON blocks (a case object each, read as a "
-                         "JSON set's)"}.get(read_from(path), "from its sections (a prompt "
-                                            "each; expected and pass bullets as statements, "
-                                            "fail bullets as what the run avoids)")
+        how = _MARKDOWN_READS.get(read_from(path), _MARKDOWN_READS["sections"])
         problems.report("EV012", "", f"a Markdown set: {len(raw.get('evals', []))} case(s) read "
                         f"{how}", "none needed, "
                         "or draft evals.json from it with `skill-eval cases --generate --from`")

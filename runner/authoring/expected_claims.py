@@ -239,7 +239,8 @@ def expected_claims(text: str) -> list[str]:
 
 # An item's number left on it when a sentence mark cut the list first ("包含：1) a；2) b"): no
 # part of the claim, and before a negation it hides the absence ("7) 不使用 X").
-_NUMBER_AT_START = re.compile(r"^\s*(?:\d{1,2}[.)、]|[(（]\d{1,2}[)）])\s*")
+# (a decimal, "2.5 seconds", "3.11", is the claim's own number)
+_NUMBER_AT_START = re.compile(r"^\s*(?:\d{1,2}(?:\.(?=\s)|[)、])|[(（]\d{1,2}[)）])\s*")
 _NUMBER_AFTER_LEAD = re.compile(r"([:：])\s*(?:\d{1,2}\)|[(（]\d{1,2}[)）])\s*")
 
 

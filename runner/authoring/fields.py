@@ -77,8 +77,9 @@ def name_words(name: str, *, camel: bool = True) -> list[str]:
 
 
 def snake_case(key: str, *, hyphens: bool = True) -> str:
-    """A key in snake_case (`requiresE2e`, `Requires-E2E` -> `requires_e2e`), its case
-    otherwise kept as written; `hyphens=False` keeps a hyphen (`expected-output`) as one."""
+    """A key in snake_case, lower-cased: `requiresE2e`, `requires-e2e` -> `requires_e2e` (a
+    capital after a lower-case letter or digit opens a word, so `requiresE2E` gives
+    `requires_e2_e`); `hyphens=False` keeps a hyphen (`expected-output`) as written."""
     snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower()
     return snake.replace("-", "_") if hyphens else snake
 

@@ -73,7 +73,7 @@ def own_contract(source: str) -> str | None:
 
 
 # claude run as a program (`["claude", "-p", ...]`, `claude --print`): the agent under test
-_RUNS_CLAUDE = re.compile(r"""["']claude["']|\bclaude\s+(?:-p|--print)\b""")
+_RUNS_CLAUDE = re.compile(r"""["']claude["']|\bclaude\s+(?:-p|--print)\b|claude-code\b""")
 
 
 def runs_agent(source: str) -> bool:

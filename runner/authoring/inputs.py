@@ -552,7 +552,9 @@ def pointed_inputs(case: Case) -> list[str]:
     found += [m.group(0) for pattern in (_THESE_HELD, _HELD_IN_WORDS_EN, HELD_IN_WORDS_RE,
                                          _BELOW_EN, MATERIAL_BELOW_RE)
               for m in pattern.finditer(own) if not _material_after(own, m.end())
-              and not _material_below(own, m)
+              # (only a pointer marked below: "these notes" then a paragraph of how to
+              # summarise them hands nothing over)
+              and not _material_below(own, m, text_pointer=False)
               and not quoted_after_colon(case.prompt, m.group(0))
               and not _reported_before(own, m)
               and not _labelled_later(case.prompt, m.group(0))]
@@ -565,7 +567,10 @@ def pointed_inputs(case: Case) -> list[str]:
 _TITLE = re.compile(r"《[^》\n]{1,40}》")
 _BOOK_POINTER = re.compile(r"^(?:这本|這本|这篇|這篇)")
 _WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。！？\n]{0,6}?[一两兩几幾]\s*[篇本]"
-                         r"|(?:写|寫|撰写|撰寫|创作|創作|起草)\s*(?:这篇|這篇)"
+                         # "写这篇笔记" (the piece to write), never a rewrite of it (改写,
+                         # 重写, 缩写) nor writing about it ("写这篇论文的审稿意见")
+                         r"|(?<![改重缩縮续續编編仿校])(?:写|寫|撰写|撰寫|创作|創作|起草)\s*"
+                         r"(?:这篇|這篇)(?![^，。！？\n]{0,8}的)"
                          r"|怎么写|怎麼寫|如何写|如何寫|怎样写|怎樣寫|写法|寫法")
 
 
@@ -573,23 +578,37 @@ _WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。�
 # effect only in this project" ("只在这个项目里生效"), "scoped to this repo", "for this project
 # only": the answer says how to configure it, whatever the project holds.
 _SCOPE_BEFORE = re.compile(r"(?i)(?:\b(?:only|just)\s+(?:in|for|within|to)|\bscoped\s+to|"
-                           r"\bappl(?:y|ies)\s+(?:only\s+)?to|只在|仅在|僅在|只对|只對|仅对|僅對)\s*$")
+                           r"\bappl(?:y|ies)\s+(?:only\s+)?to)\s*$")
 _SCOPE_AFTER = re.compile(r"\s*(?:里|裡|中|内|內)?\s*(?:才)?(?:生效|有效|起作用|适用|適用)"
-                          # ...or a rule laid on it from now on ("这个仓库以后一律用 pnpm")
+                          # ...or a rule laid on it from now on ("这个仓库以后一律用 pnpm"), never
+                          # a question of what it uses ("统一用的是什么", "统一使用 ESLint 吗")
                           r"|\s*(?:(?:以后|以後|今后|今後|从现在起|從現在起|从今以后)\s*"
                           r"(?:一律|统一|統一|全部|都)?|一律|统一|統一)\s*"
-                          r"(?:用|使用|采用|採用|走|改用)(?!了)")
+                          r"(?:用|使用|采用|採用|走|改用)(?!了|的)(?![^。？?！!\n]*[吗嗎？?])")
 # ...or "for this project only": a preposition before, "only" after ("Audit this paragraph
 # only" limits the work to the material, which it still needs)
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:for|in|to|within)\s*$")
 _ONLY_AFTER = re.compile(r"(?i)\s+only\b")
+# The English forms name a setting in their sentence ("a key that applies only to this repo"):
+# "Find the bugs in this repo only" limits work that still needs the repository.
+# (a word for what the work finds, "secrets", "keys", names no setting)
+_SETTING = re.compile(r"(?i)\b(?:rules?|config\w*|settings?|hooks?|alias\w*|"
+                      r"env(?:ironment)?\s+var\w*|variables?|works?|appl(?:y|ies)|"
+                      r"enabled?|set\s+up|configure\w*|take\s+effect|scoped)\b")
+_SENTENCE_AROUND = re.compile(r"[^.!?\n。！？]*$")
 
 
 def _scope_of_a_setting(own: str, match: re.Match[str]) -> bool:
-    return _SCOPE_BEFORE.search(own, max(0, match.start() - 20), match.start()) is not None \
-        or _SCOPE_AFTER.match(own, match.end()) is not None \
+    if _SCOPE_AFTER.match(own, match.end()) is not None:
+        return True
+    english = _SCOPE_BEFORE.search(own, max(0, match.start() - 20), match.start()) is not None \
         or (_PLACE_BEFORE.search(own, max(0, match.start() - 10), match.start()) is not None
             and _ONLY_AFTER.match(own, match.end()) is not None)
+    if not english:
+        return False
+    start = _SENTENCE_AROUND.search(own, 0, match.start())
+    sentence = own[start.start() if start else 0:match.end() + 60]
+    return _SETTING.search(sentence) is not None
 
 
 def _titled_work(prompt: str, match: re.Match[str]) -> bool:
@@ -738,13 +757,13 @@ _A_TEXT = re.compile(r"(?i)\b(?:paragraphs?|sentences?|text|passage|note|notes|d
                      r"snippet|quote|blurb|caption|headline|tweet|reply)$")
 
 
-def _material_below(own: str, match: re.Match[str]) -> bool:
+def _material_below(own: str, match: re.Match[str], text_pointer: bool = True) -> bool:
     """The material the pointer speaks of is a later paragraph of the prompt: one it marks
     ("the text below"), or any for a pointer to a text ("Rewrite this paragraph ... Return
     only the revised paragraph.", a blank line, the paragraph)."""
     marked = _BELOW_MARK.search(own, 0, match.start()) is not None or \
         re.search(rf"(?i){_BELOW_WORDS}", match.group(0)) is not None \
-        or _A_TEXT.search(match.group(0)) is not None
+        or text_pointer and _A_TEXT.search(match.group(0)) is not None
     later = _LATER_PARAGRAPH.search(own, match.end()) if marked else None
     return later is not None and len("".join(later.group("text").split())) >= _AFTER_COLON
 

@@ -637,7 +637,7 @@ def locate(skill_dir: Path, name: str | None = None, own_only: bool = False
             own_triggers = _trigger_set(skill_dir, name, own_only=True)
         if found is not None and shared and own_triggers and _plugin_wide(folder, found, names):
             continue  # the skill's own trigger set wins over a plugin's set naming none
-        if found is not None and shared and _umbrella_own(folder, own) \
+        if found is not None and shared and umbrella_own(folder, own) \
                 and not _names_this(found, names, explicit=True):
             continue  # a skill above this one keeps its own set there (see _umbrella_own)
         if found is not None and (not shared or _names_this(found, names)):
@@ -710,7 +710,7 @@ def _above_file(own: Path, names: list[str]) -> Located | None:
     return None
 
 
-def _umbrella_own(folder: Path, own: Path) -> bool:
+def umbrella_own(folder: Path, own: Path) -> bool:
     """A set folder of a skill above this one (`<umbrella>/evals/`, its SKILL.md beside the
     folder, this skill among its `skills/`): the umbrella's own set, this skill's only where
     it names this skill (a case's `skill`, the set's `skill_name`), never by where it sits."""
@@ -855,10 +855,7 @@ def _set_folders(skill_dir: Path, own_only: bool = False) -> list[tuple[Path, Pa
     """Each root (the skill, then the folders above it; `own_only`: the skill alone) with a
     set folder, `evals/` first."""
     own = skill_dir.resolve()
-    # (a folder above holding a SKILL.md is another skill's, which this one is nested in: its
-    # sets are that skill's, never a nested skill's with their sides and checks unchanged)
     return [(root, root / name) for root in ([own] if own_only else up_to_repository(own))
-            if root == own or not safely.is_file(root / SKILL_FILE)
             for name in SET_FOLDERS if (root / name).is_dir()]
 
 

@@ -51,10 +51,13 @@ _WORDS_FOR = re.compile(r"(?i)\b(?:drafts?|writes?|suggests?|recommends?|explain
                         r"webhooks?|clients?|actions?|cron|jobs?|services?|build|implement)\b")
 
 
-# The service named as what the work is set against ("a battle card comparing us to Zendesk",
-# "how we differ from HubSpot"): the topic of the words written, no place the work acts in.
-_COMPARED = re.compile(r"(?i)\b(?:compar\w*|contrast\w*|differ\w*|versus|vs\.?|similar|"
-                       r"relative|alternatives?|competitors?|against)\b")
+# The service named as what the work is set against, the comparison governing it ("a battle
+# card comparing us to Zendesk", "how we differ from HubSpot"): the topic of the words
+# written, no place the work acts in ("Post the competitor update to Slack" still acts).
+_COMPARED = re.compile(rf"(?i)(?:\b(?:compar\w*|contrast\w*)\s+(?:[\w'-]+\s+){{0,2}}"
+                       rf"(?:to|with|against)|\bversus|\bvs\.?|\bdiffer\w*\s+from|"
+                       rf"\balternatives?\s+to|\bsimilar\s+to)\s+(?:the\s+|our\s+|a\s+)?"
+                       rf"{_SERVICE}$")
 
 
 def service_acts(case: Case, advice: bool) -> list[str]:

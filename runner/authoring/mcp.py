@@ -314,6 +314,18 @@ _CALLS_TOOL = re.compile(r"(?im)^[ \t]*(?:\d+[.)][ \t]*|[-*][ \t]+)?(?:\*\*)?(?:
                          r"query|run)\b[^|\n]{0,40}?`(mcp__[\w-]+__[\w-]+)")
 
 
+# A step that rules the tool out or keeps it optional: "never `mcp__fs__read`", "if
+# connected; otherwise `gh`".
+_NOT_RELIED = re.compile(r"(?i)\b(?:never|not|don't|do\s+not|avoid|instead\s+of|otherwise|"
+                         r"fall\s*back|if\s+(?:it\s+is\s+)?(?:available|connected|present|"
+                         r"installed|configured))\b")
+
+
+def _line_of(text: str, at: int) -> str:
+    end = text.find("\n", at)
+    return text[text.rfind("\n", 0, at) + 1:end if end >= 0 else len(text)]
+
+
 def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
     """The MCP tools and servers the skill's own SKILL.md relies on."""
     skill_md = skill_dir / "SKILL.md"
@@ -322,7 +334,8 @@ def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
     text = skill_md.read_text(encoding="utf-8", errors="replace")
     needs = list(dict.fromkeys([*(m.group(0) for m in _MCP_TOOL.finditer(text)
                                   if _tool_server(m.group(0)) in servers),
-                                *(m.group(1) for m in _CALLS_TOOL.finditer(text))]))
+                                *(m.group(1) for m in _CALLS_TOOL.finditer(text)
+                                  if not _NOT_RELIED.search(_line_of(text, m.start())))]))
     named = [s for s in servers if _server_named(text, s)]
     if servers and not named and _SKILL_SAYS_MCP.search(text):
         named = list(servers)  # "use the MCP tools": the servers its repository declares

@@ -3,15 +3,18 @@
 failure_modes}`, between lines of prose. Each block is the object a JSON set would hold, so
 the set's cases are those objects, read by the same readers as a JSON set's.
 
-A file is such a set only when it has two blocks or more, every block parses to an object (or
-a list of them), and they are cases: each with a request, or all of one schema (three keys or
-more in every block) with a request in some. A document with one example block, or blocks of
-settings among its prose, stays what it was.
+A file is such a set only when its name is a set's (`cases.md`, `evals.md`, `scenarios.md`;
+never a format's, a template's or a guide's, and never under the skill's `references/`: a
+document teaching with example blocks), it has two blocks or more, every block parses to an
+object (or a list of them), and they are cases: each with a request, or all of one schema
+(three keys or more in every block) with a request in some. A document with one example
+block, or blocks of settings among its prose, stays what it was.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -22,6 +25,20 @@ _FENCED = re.compile(r"^(?:```|~~~)[ \t]*(?:ya?ml|json)[ \t]*\r?\n(.*?)^(?:```|~
                      re.S | re.M | re.I)
 MIN_BLOCKS = 2
 MIN_SHARED = 3  # keys every block holds: one schema, not blocks of settings
+
+
+# A set's name, word by word; a page about a set's format is none.
+_SET_WORDS = frozenset({"case", "cases", "eval", "evals", "evaluation", "evaluations",
+                        "scenario", "scenarios", "test", "tests", "prompts"})
+_DOC_WORDS = frozenset({"format", "template", "schema", "guide", "readme", "example",
+                        "examples", "how", "howto", "spec"})
+
+
+def set_named(path: Path) -> bool:
+    """Whether a Markdown file may be a set of fenced cases by its name and place."""
+    words = set(re.split(r"[^a-z0-9]+", path.stem.lower()))
+    return bool(words & _SET_WORDS) and not words & _DOC_WORDS \
+        and "references" not in (p.lower() for p in path.parts[:-1])
 
 
 def fenced_cases(text: str) -> list[dict[str, Any]] | None:

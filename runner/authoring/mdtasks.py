@@ -21,7 +21,8 @@ import yaml
 
 from runner.authoring import frontmatter, safely
 from runner.authoring.attribution import heading_skill
-from runner.authoring.md_fenced import fenced_cases
+from runner.authoring.md_fenced import fenced_cases, set_named
+from runner.authoring.md_paired import paired_cases
 from runner.authoring.md_tables import table_cases
 
 TASK_FOLDERS = ("tasks",)
@@ -764,17 +765,20 @@ def markdown_set(path: Path, known: Collection[str] = ()) -> list[dict[str, Any]
     several belongs to."""
     text = markdown_text(path)
     return None if text is None else \
-        markdown_cases(text, known) or table_cases(text) or fenced_cases(text)
+        markdown_cases(text, known) or table_cases(text) \
+        or (fenced_cases(text) or paired_cases(path) if set_named(path) else None)
 
 
 def read_from(path: Path) -> str:
     """What the Markdown set's cases are read from: its `sections`, the rows of its `tables`
-    (runner.authoring.md_tables), or its fenced `blocks` (runner.authoring.md_fenced)."""
+    (runner.authoring.md_tables), its fenced `blocks` (runner.authoring.md_fenced), or its
+    sections `paired` with a sibling page of criteria (runner.authoring.md_paired)."""
     text = markdown_text(path)
     if text is None or markdown_cases(text) is not None:
         return "sections"
     return "tables" if table_cases(text) is not None else \
-        "blocks" if fenced_cases(text) is not None else "sections"
+        "blocks" if set_named(path) and fenced_cases(text) is not None else \
+        "paired" if set_named(path) and paired_cases(path) is not None else "sections"
 
 
 # A file that is one case, its headings the labels ("# Raw SQL in a query", "## Prompt" and

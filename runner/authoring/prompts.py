@@ -820,9 +820,12 @@ def missing_inputs(case: Case, staged: set[str],
                 and not _worked_on(case, base):
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
-    missing += [f for f in _named_folders(own) if not any(n.startswith(f.lower()) for n in staged)
-                and not in_skill(f.rstrip("/")) and not held(f.rstrip("/"))
-                and not (made and f.rstrip("/") in made)]
+    for named in _named_folders(own):
+        folder = named.removeprefix("./").rstrip("/")
+        if not any(n == folder.lower() or n.startswith(folder.lower() + "/") for n in staged) \
+                and not in_skill(folder) and not held(folder) \
+                and not (made and folder in made):
+            missing.append(named)
     return list(dict.fromkeys(missing))
 
 
@@ -830,7 +833,8 @@ def missing_inputs(case: Case, staged: set[str],
 # holds the user's material: "the files are in research/reporting/", "read the notes in
 # interviews/". Nothing under it staged, the session has no such folder: the case's input is
 # missing as a named file's would be. A folder to write into ("save them in out/") is none.
-_FOLDER_WORD = re.compile(r"(?<![\w/.:@-])[`'\"]?((?:\./)?[A-Za-z_][\w.-]*(?:/[\w.-]+)*/)"
+# (a first part with a dot is a host or an abbreviation, "github.com/acme/", "e.g./var/")
+_FOLDER_WORD = re.compile(r"(?<![\w/.:@-])[`'\"]?((?:\./)?[A-Za-z_][\w-]*(?:/[\w.-]+)*/)"
                           r"(?![\w/])")
 _HOLDS_MATERIAL = re.compile(
     r"(?i)(?:\b(?:files?|notes|data|documents?|docs|transcripts?|logs?|materials?|exports?|"

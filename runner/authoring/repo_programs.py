@@ -28,15 +28,19 @@ from runner.authoring import safely
 from runner.authoring.repository_root import reads_as_repository
 
 _LEVELS = 4  # folders above the skill looked at, up to the one holding `.git`
-# A command as code: a code span opening with a program's name, or a fenced line of one.
-_SPAN = re.compile(r"`(?:\$\s+)?([a-z][\w.-]*)(?:\s[^`\n]*)?`")
-_FENCED_LINE = re.compile(r"(?m)^[ \t]*(?:\$\s+)?([a-z][\w.-]*)\s")
-_FENCE = re.compile(r"^(?:```|~~~)[^\n]*\n(.*?)^(?:```|~~~)", re.S | re.M)
+# A command as code: a code span opening with a program's name and an argument (a single word,
+# "`dev` mode", is prose's term), or a line of a shell block (never an output block's).
+_SPAN = re.compile(r"`(?:\$\s+)?([a-z][\w.-]*)\s+[^`\s][^`\n]*`")
+_FENCED_LINE = re.compile(r"(?m)^[ \t]*(?:\$\s+)?([a-z][\w.-]*)\s+\S")
+_SHELL_FENCE = re.compile(r"^(?:```|~~~)[ \t]*(?:bash|sh|shell|console|zsh|fish)[ \t]*\n(.*?)"
+                          r"^(?:```|~~~)", re.S | re.M)
+# What a program file of `bin/` ends in: the command is the name before it.
+_PROGRAM_SUFFIX = re.compile(r"\.(?:js|mjs|cjs|ts|py|sh|rb|pl)$")
 
 
 def _commands(text: str) -> set[str]:
     found = {m.group(1) for m in _SPAN.finditer(text)}
-    for block in _FENCE.findall(text):
+    for block in _SHELL_FENCE.findall(text):
         found |= {m.group(1) for m in _FENCED_LINE.finditer(block)}
     return found
 
@@ -69,8 +73,8 @@ def _declared(root: Path) -> dict[str, str]:
             found |= {str(k): "pyproject.toml `[project.scripts]`" for k in scripts}
     folder = root / "bin"
     if safely.is_dir(folder):
-        found |= {p.name.split(".")[0]: f"bin/{p.name}" for p in sorted(folder.iterdir())
-                  if safely.is_file(p)}
+        found |= {_PROGRAM_SUFFIX.sub("", p.name): f"bin/{p.name}"
+                  for p in sorted(folder.iterdir()) if safely.is_file(p)}
     return found
 
 
@@ -83,15 +87,19 @@ def repository_programs(skill_dir: Path, skill_md: str) -> list[tuple[str, str]]
     own = skill_dir.resolve()
     if (own / ".git").exists():
         return []  # the skill is its repository: nothing of it lies outside
+    # only inside the skill's repository: the folders above it up to the first that reads as a
+    # repository's root; none (an unpacked skill) looks at nothing, never the system's /bin
+    parents = list(own.parents)[:_LEVELS]
+    top = next((n for n, root in enumerate(parents) if reads_as_repository(root)), None)
+    if top is None:
+        return []
     found: dict[str, str] = {}
-    for root in list(own.parents)[:_LEVELS]:
+    for root in parents[:top + 1]:
         for name, where in _declared(root).items():
             if name in runs and name not in found and not any(
-                    p.name.split(".")[0] == name for p in own.rglob(f"{name}*")
+                    _PROGRAM_SUFFIX.sub("", p.name) == name for p in own.rglob(f"{name}*")
                     if safely.is_file(p)):
                 found[name] = where if root == own.parent else f"{root.name}/{where}"
-        if reads_as_repository(root):
-            break
     return list(found.items())
 
 
@@ -99,13 +107,21 @@ def repository_programs(skill_dir: Path, skill_md: str) -> list[tuple[str, str]]
 # `import('../b.mjs')`.
 _JS_IMPORT = re.compile(r"""(?:\bfrom\s+|\brequire\(\s*|\bimport\(\s*|^\s*import\s+)"""
                         r"""["'](\.{1,2}/[^"'\n]+)["']""", re.M)
-_JS_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".jsx", ".tsx")
+_JS_SUFFIXES = (".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx")
 _SOURCE_MAX = 500_000
 _FOUND_MAX = 20
 
 
+# A TypeScript source imported by its compiled name (`./parse.js` for `parse.ts`, NodeNext).
+_COMPILED = {".js": (".ts", ".tsx"), ".mjs": (".mts",), ".cjs": (".cts",)}
+_NOT_SOURCES = frozenset({"node_modules", "vendor", "dist", "build", "out", "coverage"})
+
+
 def _resolves(base: Path, target: str) -> bool:
     if safely.is_file(base / target):
+        return True
+    stem, suffix = os.path.splitext(target)
+    if any(safely.is_file(base / (stem + source)) for source in _COMPILED.get(suffix, ())):
         return True
     return any(safely.is_file(base / (target + suffix)) or
                safely.is_file(base / target / f"index{suffix}") for suffix in _JS_SUFFIXES)
@@ -123,7 +139,7 @@ def unshipped_imports(skill_dir: Path) -> list[tuple[str, str]]:
             dirs[:] = []
             continue
         seen.add(real)
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules")
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _NOT_SOURCES)
         for name in sorted(files):
             path = Path(folder) / name
             if path.suffix not in _JS_SUFFIXES or not safely.is_file(path) \

@@ -156,13 +156,21 @@ def _by_part_of_name(text: str, names: tuple[str, ...]) -> str:
                   rf"(?:\s+skill)?(?![\w-])", r"\1 the skill", text, flags=re.IGNORECASE)
     # ...or heading the statement as the subject of a verb of firing ("Capture fires." in a
     # set of `dev-memory-capture`; a one-word name only as written: see about_firing)
-    words = _name_words(tuple(n for n in names if re.search(r"\w[-_]\w", n)))
+    # the whole statement ("Hooks fire on every commit" in `git-hooks` is the work's hooks);
+    # never a word for a thing that fires itself, nor a plural)
+    words = [w for w in _name_words(tuple(n for n in names if re.search(r"\w[-_]\w", n)))
+             if not _FIRES_ITSELF.fullmatch(w) and not re.search(r"[^s]s$", w)]
     if not words:
         return text
     part = "|".join(re.escape(w) for w in words)
     return re.sub(rf"^(?:the\s+)?(?:{part})(?:[\s_-]+(?:{part}))*(?:\s+skill)?(?=\s+(?:(?:should|"
                   rf"must|will|would|does|did|is)\s+)?(?:not\s+|never\s+)?(?:be\s+)?"
-                  rf"(?:{_FIRING_VERB})\b)", "the skill", text, flags=re.IGNORECASE)
+                  rf"(?:{_FIRING_VERB})\s*[.!。]?\s*$)", "the skill", text, flags=re.IGNORECASE)
+
+
+# Things that fire or load by themselves, named so in a skill's name (`git-hook`, `alert`).
+_FIRES_ITSELF = re.compile(r"(?i)(?:web)?hook|trigger|alert|event|job|plugin|image|rule|cron|"
+                           r"task|worker|handler|listener|action|signal|alarm|timer|script")
 
 
 def about_firing(statement: str, names: tuple[str, ...] = ()) -> bool | None:

@@ -82,17 +82,31 @@ def command_argument(text: str, at: int) -> bool:
     return _ARGUMENT_OF.search(text[text.rfind("\n", 0, at) + 1:at]) is not None
 
 
+# A path that says it holds an example: a folder or a name of examples, samples, fixtures,
+# tests or demos (`assets/examples/pic.yaml`, `data/sample.csv`); a template, a schema, a
+# rules file the program is run with is the skill's own.
+_EXAMPLE_PART = re.compile(r"(?i)(?:^|[/_.-])(?:examples?|samples?|fixtures?|tests?|demos?)"
+                           r"(?:$|[/_.-])")
+# A flag right before the path: its value (`--schema refs/s.json`), never what the run is on.
+_FLAG_VALUE = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:=|\s+)[`'\"]?$")
+
+
+def _an_example(path: str) -> bool:
+    return _EXAMPLE_PART.search(path) is not None \
+        and PurePosixPath(path).suffix.lower() not in _PROGRAM_OR_TEXT
+
+
 def _run_on(body: str) -> set[str]:
     """The data files SKILL.md names only as what its command lines run on (every mention an
     argument, `chipdiagram validate assets/examples/pic.yaml`): example input, which a case
     listing it stages for both arms like any input, never the skill's instructions."""
     found: set[str] = set()
     for path in {m.group(1) for m in _PATH.finditer(body)}:
-        if PurePosixPath(path).suffix.lower() in _PROGRAM_OR_TEXT \
-                or not PurePosixPath(path).suffix:
+        if not _an_example(path) or not PurePosixPath(path).suffix:
             continue
         at = [m.start() for m in re.finditer(rf"(?<![\w/.-]){re.escape(path)}(?![\w-])", body)]
-        if at and all(command_argument(body, a) for a in at):
+        if at and all(command_argument(body, a)
+                      and not _FLAG_VALUE.search(body[max(0, a - 40):a]) for a in at):
             found.add(path.strip("./"))
     return found
 
@@ -100,7 +114,7 @@ def _run_on(body: str) -> set[str]:
 # A line labelling a path as the input's shape or example ("Input shape: `examples/c.json`",
 # "**Example input:** `data/sample.csv`"): the data the skill is run on, as a sample.
 _INPUT_LABEL = re.compile(r"(?im)^[ \t>*-]*(?:\*\*)?(?:(?:example|sample)\s+)?inputs?"
-                          r"(?:\s+(?:shape|format|example|sample|file|data))?(?:\*\*)?\s*[:：]"
+                          r"(?:\s+(?:shape|example|sample|file|data))?(?:\*\*)?\s*[:：]"
                           r"(?:\*\*)?\s*`?((?:[\w.-]+/)+[\w.-]+)`?")
 
 
@@ -109,7 +123,7 @@ def sample_inputs(body: str) -> set[str]:
     the subject of a sentence saying so, or an item of a list under a heading that does
     ("## Sample fixtures")."""
     found: set[str] = _listed_under_heading(body) | _run_on(body) | {
-        m.group(1).strip("./") for m in _INPUT_LABEL.finditer(body)}
+        m.group(1).strip("./") for m in _INPUT_LABEL.finditer(body) if _an_example(m.group(1))}
     # a sentence ends at a full stop before a space (not a path's or a number's dot)
     for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", body):
         said = _SUBJECT.match(sentence.strip())

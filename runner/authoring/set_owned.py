@@ -250,6 +250,7 @@ def report_exclusions(skill_dir: Path, read_files: Iterable[str], cases: Iterabl
                       problems: Problems) -> None:
     """One line each for what is left out of the skill bundle and what ships though the set
     owns it (the skill names it): never in silence."""
+    cases = list(cases)  # read twice: what the set owns, and what its cases stage
     left_out, kept, named = _partition(skill_dir, read_files, cases)
     if named:  # the skill's text names it, yet it is the answer key: never shipped
         problems.report("EV012", SET_LEVEL, f"{len(named)} file(s) of the set left out of the "
@@ -263,11 +264,20 @@ def report_exclusions(skill_dir: Path, read_files: Iterable[str], cases: Iterabl
                         f"evals/ left out of the skill bundle (the candidate arm would read "
                         f"tasks, checks or answers the baseline cannot): {_shown(left_out)}",
                         "none needed (or move them under evals/)")
+    # (a file a case stages is in both arms' working directory: the baseline reads it too)
+    staged = {f for case in cases for f in case.files}
+    shared = [f for f in kept if f in staged]
+    kept = [f for f in kept if f not in staged]
     if kept:
         problems.report("EV012", SET_LEVEL, f"{len(kept)} file(s) of the set ship inside the "
                         f"skill, which names them: the candidate arm can read them, the "
                         f"baseline cannot: {_shown(kept)}", "move the set's copies under "
                         "evals/ and keep the skill's own apart")
+    if shared:
+        problems.report("EV012", SET_LEVEL, f"{len(shared)} file(s) of the set ship inside the "
+                        f"skill, which names them, and are staged as the cases' input in both "
+                        f"arms: {_shown(shared)}", "none needed (or keep the cases' copies "
+                        "under evals/)")
 
 
 def _shown(files: list[str]) -> str:

@@ -424,7 +424,7 @@ def judge(path: Path) -> Judged:
     if all(outcome(i) for i in items):
         return Judged(path, why_not=f"{TEST_RESULTS}{tallied(data)}; set aside, not a set "
                                     "to grade")
-    tested = _test_input(path, items) or _test_data(path)
+    tested = _test_input(path, items) or _test_data(path, items)
     if tested is not None:
         return Judged(path, why_not=tested)
     if all(isinstance(i, dict) and QUOTES_SKILL in i for i in items):
@@ -463,19 +463,36 @@ def _test_input(path: Path, items: list[Any]) -> str | None:
             f"{' reads it' if shown == program else ' and others'}): their material")
 
 
-def _test_data(path: Path) -> str | None:
+_CONFTEST_LEVELS = 4  # folders above a data file whose conftest.py may hold its suite's runner
+# What a set grades its cases on (an arbitrary `expected_<x>`, a record's `expected_repair`,
+# is no set's sign by itself).
+_SET_GRADES = frozenset({"expectations", "assertions", "expected_output", "expected_behavior",
+                         "expected_behaviour", "checks", "criteria", "rubric"})
+
+
+def _graded_case(item: dict[str, Any]) -> bool:
+    return bool(_SET_GRADES & set(item)) or any(
+        isinstance(v, dict) and _EXPECTED_BLOCK.fullmatch(str(k)) for k, v in item.items())
+
+
+def _test_data(path: Path, items: list[Any]) -> str | None:
     """A file a test module beside it opens from its own folder and checks, running no agent
     (`evals/regressions.json` read by `evals/test_validator.py`): the data of the authors'
     tests of the skill's own code, even when its items carry prompts and expectations (a
     record of bad prompts and their repairs). Run as requests, every case would grade an
     answer to a prompt the authors kept as a bad example."""
+    if path.stem in USUAL_STEMS or any(isinstance(i, dict) and _graded_case(i) for i in items):
+        return None  # a set by its name, or cases graded as a set's are: never a test's data
     program = harness_of(path)
     if program is None or not _TEST_MODULE.fullmatch(program.name) \
             or not checks_own_files(program_source(program)):
         return None
-    # a runner beside it (a conftest fixture, runner.py) that runs the agent: an agent suite
-    if any(not checks_own_files(program_source(p)) and runs_agent(program_source(p))
-           for p in path.parent.iterdir() if p.suffix in PROGRAM_SUFFIXES):
+    # a runner beside it (runner.py) or above it (a conftest fixture, up to the repository's
+    # root) that runs the agent: an agent suite
+    beside = [p for p in path.parent.iterdir() if p.suffix in PROGRAM_SUFFIXES]
+    above = [folder / "conftest.py" for folder in list(path.parents)[:_CONFTEST_LEVELS]]
+    if any(runs_agent(program_source(p)) for p in [*beside, *above]
+           if p.is_file() and not checks_own_files(program_source(p))):
         return None
     return (f"{NOT_A_SET}: the data of the authors' test of the skill's own code "
             f"({path.parent.name}/{program.name} opens it from its own folder and runs no "

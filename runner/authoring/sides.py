@@ -76,8 +76,10 @@ def side_lists(data: Any) -> bool:
     if not listed or not all(isinstance(data[k], list) for k in listed):
         return False
     entries = [e for k in listed for e in data[k]]
+    # (a list of prompts under a key naming no side, `near_neighbor`, is said by the trigger
+    # reader, never a sign of cases)
     others = [v for k, v in data.items() if k not in listed and isinstance(v, list)
-              and any(isinstance(e, dict) for e in v)]
+              and any(isinstance(e, dict) for e in v) and not _prompt_list(v)]
     return bool(entries) and not others and all(
         isinstance(e, str) or isinstance(e, dict) and any(isinstance(e.get(k), str)
                                                           for k in _PROMPTS)
@@ -96,8 +98,13 @@ def unsided_lists(data: Any) -> list[tuple[str, int]]:
     return [(k, len(v)) for k, v in data.items()
             if isinstance(k, str) and isinstance(v, list) and v
             and k.lower().replace("-", "_") not in (*POSITIVE_LISTS, *NEGATIVE_LISTS)
-            and all(isinstance(e, dict) and any(isinstance(e.get(p), str) for p in _PROMPTS)
-                    for e in v)]
+            and _prompt_list(v)]
+
+
+def _prompt_list(value: list[Any]) -> bool:
+    """A list of prompts: texts, or objects each with a prompt."""
+    return all(isinstance(e, str) for e in value) or all(
+        isinstance(e, dict) and any(isinstance(e.get(p), str) for p in _PROMPTS) for e in value)
 
 
 def side(value: Any) -> bool | None:

@@ -140,10 +140,14 @@ def marked(statement: str) -> str:
     return MARK + statement
 
 
-# A method called on an object, `wg.Add(1)`, `viper.AutomaticEnv()`, `rows.Close()`: a call
-# in the code the work writes ("Calls wg.Add(1) before the go statement", "defer rows.Close()
-# is called"), shown by the answer or the files, never a tool the agent ran.
-_CODE_CALL = re.compile(r"`?(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\([^()]*\)`?")
+# A method called on an object as code writes it, `wg.Add(1)`, `viper.AutomaticEnv()`,
+# `defer rows.close()`: a call in the code the work writes ("Calls wg.Add(1) before the go
+# statement"), shown by the answer or the files, never a tool the agent ran. Told by code's
+# marks: an exported method's capital, a short variable's receiver, a `defer` or `go` before
+# it. A server's tool in that form, `notion.search()`, `jira.search(jql)`, stays a call.
+_CODE_CALL = re.compile(r"`?(?:(?:\b(?:defer|go)\s+)(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
+                        r"|(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.[A-Z]\w*"
+                        r"|(?<![\w$.])[a-z_]\w{0,2}\.[A-Za-z_]\w*)\([^()]*\)`?")
 
 
 def _without_code_calls(text: str) -> str:

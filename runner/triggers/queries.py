@@ -35,6 +35,7 @@ from runner.authoring.layouts import (
     skill_files,
     skill_folders,
     trigger_folders,
+    umbrella_own,
     up_to_repository,
 )
 from runner.authoring.safely import READ_ERRORS, refuse_surrogates, unreadable
@@ -240,7 +241,7 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
             f"instead): {unread[0]}" + (f" (and {len(unread) - 1} more)"
                                         if len(unread) > 1 else "")),
             fix="give each a side (`should_trigger: true|false`, or `type: positive|negative`)"))
-    unsided = unsided_lists(raw)
+    unsided = unsided_lists(_unwrapped(raw))
     if unsided and left is not None:
         named = ", ".join(f"`{k}` ({n})" for k, n in unsided)
         left.append(Finding(code="EV010", file=shown, case="(set)", message=(
@@ -251,6 +252,16 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
 
 
 SIDELESS_LEFT_OUT = "left out"
+
+
+def _unwrapped(raw: Any) -> Any:
+    """The mapping a set wraps under one key (`{"skill_name": ..., "trigger_evals": {...}}`), as
+    _items reads it; the data itself otherwise."""
+    if not isinstance(raw, dict):
+        return raw
+    wrapped = [v for k, v in raw.items() if isinstance(v, dict) and isinstance(k, str)
+               and WRAPPER_WORDS & set(k.lower().replace("-", "_").split("_"))]
+    return wrapped[0] if len(wrapped) == 1 else raw
 
 
 def _read_guarded(path: Path, default: bool | None, names: list[str],
@@ -323,9 +334,14 @@ def trigger_files(skill_dir: Path, name: str | None = None) -> list[tuple[Path, 
     there and any JSON or YAML file under its `trigger/` are read; a shared folder's file whose
     `skill_name` names another skill is that skill's."""
     names = [n for n in dict.fromkeys((name, skill_dir.name)) if n]
+    own = skill_dir.resolve()
     for folder, shared in search_order(skill_dir, name):
+        # a skill's folder this one is nested in keeps its own trigger set there: this
+        # skill's only where it names it (its sides are the outer skill's)
+        outer = shared and umbrella_own(folder, own)
         found = [(f, d) for f, d in _in_folder(folder)
-                 if not shared or _owned_by(f, d, names, folder)]
+                 if not shared or (_named_for(f, d, names, folder) if outer
+                                   else _owned_by(f, d, names, folder))]
         if found:
             return found
     return _beside_skill_md(skill_dir) or _trigger_pages(skill_dir) \
@@ -555,6 +571,11 @@ def _has_tables(path: Path) -> bool:
 def _owned_by(path: Path, default: bool | None, names: list[str], folder: Path) -> bool:
     decided = whose(path, default, folder)
     return decided is None or bool(decided.owners & set(names))
+
+
+def _named_for(path: Path, default: bool | None, names: list[str], folder: Path) -> bool:
+    decided = whose(path, default, folder)
+    return decided is not None and bool(decided.owners & set(names))
 
 
 def whose(path: Path, default: bool | None, folder: Path) -> Claim | None:

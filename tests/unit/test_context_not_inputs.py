@@ -147,6 +147,9 @@ def test_the_setting_told_is_no_input(prompt: str) -> None:
     "Our repo uses Cypress and this repo has flaky specs; fix this codebase.",
     "检查这个项目的依赖，列出过期的包。",
     "这个仓库都用了哪些依赖？帮我列出来",
+    "Find the bugs in this repo only.",  # work limited to it, still on it
+    "Check for secrets in this repo only; ignore submodules.",
+    "这个项目统一使用 ESLint 吗？帮我检查 lint 问题",
 ])
 def test_work_on_existing_material_is_still_pointed_at(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) != []

@@ -88,10 +88,12 @@ def test_an_act_in_a_hosted_service_the_user_works_in_is_flagged(tmp_path: Path)
              ["Names LinkedIn's audience"]),
         case("compared", "Create a battle card for our sales team comparing us to Zendesk.",
              ["Lists three places we win"]),
+        case("posted", "Post the weekly competitor update to Slack.",
+             ["Names three competitors"]),
         case("staged", "Log the new inquiries from inbox.csv into the CRM export.",
              ["Created a CRM deal named Jane"], files=["evals/files/inbox.csv"])],
         name="consult-intake", files={"evals/files/inbox.csv": "name\nJane\n"})
     got = findings(skill)
-    assert set(got) == {"crm"}, got
+    assert set(got) == {"crm", "posted"}, got
     assert ("'log new ones into the CRM': an act in a hosted service the user works in") \
         in got["crm"]

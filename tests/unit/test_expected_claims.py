@@ -135,3 +135,10 @@ def test_an_items_number_left_by_a_sentence_mark_is_no_part_of_its_claim() -> No
                              "4) 容器 ID 以字母开头")
     assert claims == ["一个可直接运行的讲题页面，包含：引导式提问风格；", "每一幕都重复原题；",
                       "不使用 document.currentScript；", "容器 ID 以字母开头"]
+
+
+def test_a_claim_opening_with_a_decimal_keeps_it() -> None:
+    claims = expected_claims("The report lists the p95 latency for each endpoint. 2.5 seconds "
+                             "is flagged as the budget for checkout. 3.11 is named as the "
+                             "minimum Python version for the service.")
+    assert claims[1].startswith("2.5 seconds") and claims[2].startswith("3.11 is named")

@@ -86,6 +86,9 @@ def test_an_input_handed_over_in_words_is_refused_with_the_fix(tmp_path: Path) -
     "Humanize this XHS draft and make it sound like my account voice.",
     "这篇小红书初稿 AI 味太重，帮我改得像真人一点。",
     "这些对标笔记帮我拆一下结构。",
+    "帮我改写这篇文章，让它更口语化",  # a rewrite of it, never a piece to write
+    "帮我写这篇论文的审稿意见",
+    "Summarise these notes.\n\nKeep it under 100 words and use bullets.",  # no notes below
 ])
 def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     assert pointed_inputs(case(prompt)) != []
@@ -109,6 +112,7 @@ def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     "Create the following files: a.md and b.md",
     "Write three tips for keeping notes tidy",
     "帮我写这篇笔记，主题是周末露营",  # the piece to write, no input
+    "这个笔记软件有什么推荐的插件？",  # a product's kind, no material
     # what the prompt itself made first, or material after the pointer's colon
     "Write a function that adds two numbers. Then explain this function to a beginner.",
     "Improve this prompt: 'You are a helpful assistant who writes careful code.'",

@@ -136,6 +136,8 @@ def test_a_tool_in_a_connectors_form_states_its_server(tmp_path: Path) -> None:
     # a table of platforms, and a mention that is no step, state no reliance
     ("| Host | Tool |\n|---|---|\n| Codex | `mcp__node_repl__js` for browser control |\n", False),
     ("Other assistants may expose `mcp__node_repl__js`.\n", False),
+    ("- Use the `Read` tool, never `mcp__fs__read_file`.\n", False),
+    ("Use `mcp__github__create_issue` if connected; otherwise `gh issue create`.\n", False),
 ])
 def test_a_step_calling_a_server_tool_makes_the_skill_rely_on_it(
         tmp_path: Path, body: str, relied: bool) -> None:

@@ -50,3 +50,15 @@ def test_check_reads_the_fenced_set_and_grades_its_fields(tmp_path: Path) -> Non
     assert "2 case(s): audit-001, audit-002" in out, out
     assert "read from its fenced YAML/JSON blocks" in out
     assert "Declines the budget change" in out and "Changes budget" in out
+
+
+def test_a_page_teaching_with_example_blocks_is_no_set(tmp_path: Path) -> None:
+    # an eval-writing skill's reference, and a page of the set's format: documents
+    skill = write_skill_md(tmp_path / "eval-writer", "eval-writer", "Writes eval cases. Use "
+                           "when asked for evals.", "See references/evals.md.\n")
+    (skill / "references").mkdir()
+    (skill / "references" / "evals.md").write_text(CASES_MD)
+    (skill / "evals").mkdir()
+    (skill / "evals" / "case-format.md").write_text(CASES_MD)
+    out = check_cli(str(skill)).output
+    assert "audit-001" not in out and "fenced YAML/JSON blocks" not in out, out

@@ -22,6 +22,7 @@ from tests.helpers import write_data, write_skill_md
     ("Save the summaries in out/ when done.", []),
     ("Use src/ as the root of the new package.", []),
     ("Read https://example.test/docs/ and summarise it.", []),
+    ("Review the docs in github.com/acme/widgets/ and list gaps.", []),  # a host's path
 ])
 def test_a_folder_of_the_users_material_is_an_input(prompt: str, named: list[str]) -> None:
     assert missing_inputs(Case(id="1", prompt=prompt, expected_output="x"), set()) == named
@@ -31,6 +32,9 @@ def test_a_folder_with_its_files_staged_is_no_missing_input() -> None:
     case = Case(id="1", prompt="The files are in research/q3/. Frame the problem.",
                 expected_output="x")
     assert missing_inputs(case, {"research/q3/notes.md", "notes.md"}) == []
+    dotted = Case(id="2", prompt="Read the notes in ./interviews/ and summarise.",
+                  expected_output="x")
+    assert missing_inputs(dotted, {"interviews", "interviews/a.md", "a.md"}) == []
 
 
 def test_check_says_an_unstaged_folder_of_material(tmp_path: Path) -> None:

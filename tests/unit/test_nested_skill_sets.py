@@ -35,3 +35,16 @@ def test_the_nested_skill_never_reads_the_outer_skills_set(tmp_path: Path) -> No
     result = check_cli(str(inner))
     assert "trigger set only" not in result.output, result.output
     assert "no case set" in result.output
+
+
+def test_a_routers_set_naming_its_sub_skill_is_still_read_for_it(tmp_path: Path) -> None:
+    router = write_skill_md(tmp_path / "repo" / "router", "router", "Routes office files. Use "
+                            "for any office document.")
+    docx = write_skill_md(router / "skills" / "docx", "docx", "Edits Word files. Use for .docx.")
+    write_data(router / "evals" / "evals.json", {"evals": [
+        {"id": "d1", "skill": "docx", "prompt": "Make the title bold in a new report.docx",
+         "expectations": ["The title is bold"]},
+        {"id": "x1", "skill": "xlsx", "prompt": "Sum column B of a new sheet",
+         "expectations": ["The sum is shown"]}]})
+    out = check_cli(str(docx)).output
+    assert "1 case(s): d1" in out, out

@@ -76,7 +76,8 @@ def test_a_package_fetched_at_run_time(tmp_path: Path) -> None:
         {"id": "told", "prompt": "Write the setup notes",
          "expectations": ["Tells the user to run npm install"]}], name="ui-kit", skill_md=md)
     found = _ev014(skill)
-    assert set(found) == {"dialog", "direct"}
+    assert set(found) == {"", "dialog", "direct"}  # the set's line, said once, and two cases
+    assert "SKILL.md runs `pnpm dlx shadcn@latest add`" in found[""]
     assert "'shadcn CLI' (SKILL.md runs it as `pnpm dlx shadcn@latest add`)" in found["dialog"]
     assert "'npx prisma generate'" in found["direct"] and "registry" in found["direct"]
 

@@ -72,3 +72,28 @@ def test_a_script_importing_the_repositorys_modules_is_flagged(tmp_path: Path) -
     (skill / "lib").mkdir()
     (skill / "lib" / "utility.js").write_text("export const u = 1;\n")
     assert not any("import(s)" in f["message"] for f in check_json(skill)["findings"])
+
+
+def test_no_repository_above_means_nothing_above_is_read(tmp_path: Path) -> None:
+    # an unpacked skill: the folders above are the user's (up to the system's /bin), no
+    # repository's
+    skill = make_skill(tmp_path / "loose", [{"id": "a", "prompt": "Which pin?",
+                                             "expectations": ["Names GPIO 18"]}],
+                       name="facts-router", skill_md="---\nname: facts-router\ndescription: "
+                       "Answers board questions. Use when asked.\n---\n" + BODY)
+    (tmp_path / "loose" / "bin").mkdir()
+    (tmp_path / "loose" / "bin" / "facts").write_text("#!/bin/sh\n")
+    assert _flags(skill) == []
+
+
+def test_a_prose_term_in_code_and_a_typescript_source_are_no_needs(tmp_path: Path) -> None:
+    skill = _skill(tmp_path)
+    repo = tmp_path / "repo"
+    (repo / "bin").mkdir()
+    (repo / "bin" / "dev").write_text("#!/bin/sh\n")
+    (skill / "SKILL.md").write_text((skill / "SKILL.md").read_text() + "Use `dev` mode.\n")
+    assert _flags(skill) == []
+    (skill / "scripts").mkdir()
+    (skill / "scripts" / "main.ts").write_text("import { parse } from './parse.js';\n")
+    (skill / "scripts" / "parse.ts").write_text("export const parse = 1;\n")
+    assert not any("import(s)" in f["message"] for f in check_json(skill)["findings"])

@@ -75,3 +75,27 @@ def test_a_test_module_that_runs_claude_on_it_leaves_it_a_set(tmp_path: Path) ->
     result = check(str(_recorded(tmp_path, runs)))
     assert "the data of the authors' test" not in result.output
     assert "expected_repair" in result.output, result.output
+
+
+def test_a_set_by_its_name_or_its_graded_cases_is_never_a_tests_data(tmp_path: Path) -> None:
+    # a schema test opening evals.json beside it: the set stays the set
+    skill = write_skill_md(tmp_path / "asks", "asks", "Writes buyer questions. Use when asked.",
+                           "Write questions.\n")
+    _write(skill / "evals" / "evals.json", {"evals": [
+        {"id": "1", "prompt": "Write five buyer questions about sofas.",
+         "expectations": ["Each question names a brand choice"]}]})
+    (skill / "evals" / "test_evals_schema.py").write_text(
+        "import json\nfrom pathlib import Path\n\ndef test_schema():\n"
+        "    data = json.loads((Path(__file__).parent / 'evals.json').read_text())\n"
+        "    assert data['evals']\n")
+    result = check(str(skill))
+    assert result.exit_code == 0 and "1 case(s): 1" in result.output, result.output
+
+
+def test_a_runner_in_a_conftest_above_keeps_the_suite(tmp_path: Path) -> None:
+    skill = _recorded(tmp_path, _TEST_MODULE)
+    (skill / "conftest.py").write_text("import subprocess\n\ndef run(prompt):\n    return "
+                                       "subprocess.run(['npx', '@anthropic-ai/claude-code', "
+                                       "'--print', prompt])\n")
+    result = check(str(skill))
+    assert "the data of the authors' test" not in result.output, result.output

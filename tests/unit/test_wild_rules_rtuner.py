@@ -106,3 +106,26 @@ def test_a_path_labelled_as_the_inputs_shape_is_sample_input() -> None:
     body = ("## Calibrate\n\nInput shape: `examples/calibrate.json`. Four numbers matter.\n\n"
             "- **Example input:** `data/sample.csv`\n\nOutput: `examples/report.md`\n")
     assert sample_inputs(body) == {"examples/calibrate.json", "data/sample.csv"}
+
+
+def test_a_template_a_flags_value_or_a_format_page_stays_the_skills() -> None:
+    body = ("python scripts/fill.py templates/intake-fields.json --out filled.pdf\n"
+            "python scripts/check.py --schema examples/schema.json out.json\n\n"
+            "Input format: `references/input-schema.json`\n")
+    assert sample_inputs(body) == set()
+
+
+def test_an_example_input_staged_for_both_arms_is_said_so(tmp_path: Path) -> None:
+    skill = tmp_path / "diagram"
+    (skill / "assets" / "examples").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: diagram\ndescription: Draws chip diagrams. Use "
+                                    "when asked for a diagram.\n---\n```bash\nuv run chipdiagram "
+                                    "build assets/examples/pic.yaml --out out/pic\n```\n")
+    (skill / "assets" / "examples" / "pic.yaml").write_text("blocks: [cpu, dma]\n")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": 1, "prompt": "Draw the SoC top level.", "files": ["assets/examples/pic.yaml"],
+         "expectations": ["The diagram shows the DMA"]}]}))
+    out = _check(str(skill)).output
+    assert "own files" not in out, out
+    assert "staged as the cases' input in both arms: assets/examples/pic.yaml" in out, out

@@ -150,3 +150,20 @@ def test_queries_under_a_key_naming_no_side_are_said_not_dropped(tmp_path: Path)
     assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output
     assert "queries under a key naming no side are not measured: `near_neighbor` (2)" \
         in got.output, got.output
+
+
+@pytest.mark.parametrize(("name", "wrapped", "near"), [
+    ("trigger_cases.json", True, ["summarise this PR's comments", "draft a PR description"]),
+    ("queries.json", False, [{"text": "summarise this PR's comments"},
+                             {"text": "draft a PR description"}]),
+])
+def test_unsided_texts_a_wrapped_set_and_an_other_name_are_said_too(
+        tmp_path: Path, name: str, wrapped: bool, near: list[Any]) -> None:
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    sides = {"should_trigger": [{"text": "review my pull request"}],
+             "should_not_trigger": [{"text": "what is the weather"}], "near_neighbor": near}
+    _write(skill / "evals" / name, {"trigger_evals": sides} if wrapped else sides)
+    got = check(str(skill))
+    assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output, \
+        got.output
+    assert "`near_neighbor` (2)" in got.output

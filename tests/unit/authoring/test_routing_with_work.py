@@ -125,5 +125,12 @@ def test_a_distinct_word_of_the_name_heading_a_verb_of_firing_is_the_skill(
     assert about_firing(statement, ("dev-memory-capture",)) is fires
 
 
-def test_the_same_word_heading_other_work_stays_a_word() -> None:
-    assert about_firing("Capture the screen first", ("dev-memory-capture",)) is None
+@pytest.mark.parametrize(("statement", "name"), [
+    ("Capture the screen first", "dev-memory-capture"),
+    ("Hooks fire on every commit and block secrets", "git-hooks"),  # the work's hooks
+    ("Webhook fires on payment success", "stripe-webhook"),
+    ("Alerts fire", "grafana-alerts"),
+    ("Plugins load.", "vite-plugins"),
+])
+def test_the_same_word_heading_other_work_stays_a_word(statement: str, name: str) -> None:
+    assert about_firing(statement, (name,)) is None

@@ -41,6 +41,8 @@ CALLS_ONLY = "tool calls with their results only"
     "The agent has run scripts/estimate.py",
     "The estimate script is used to price the parcel",
     "Calls the `db.query()` tool with the order id",  # a code call named a tool
+    "Calls `notion.search()` to find the page",       # a server's tool in its dotted form
+    "The agent calls `jira.search(jql)` before answering",
 ])
 def test_a_claim_that_the_agent_ran_something_named_is_graded_on_the_calls(
         statement: str) -> None:
