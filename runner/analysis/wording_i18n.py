@@ -232,9 +232,9 @@ POINTED: Table = {
            r"項目|项目|專案|表格|笔记|筆記|初稿|草稿|文案|"
            r"电子表格|試算表|报告|報告|合同|合約|脚本|腳本|手册|手冊|CSV|PDF|runbook|"
            # an office file by its format or program ("这个 XLSX", "这份 Word 文档")
-           # (a compound naming a product or a kind, "这个笔记软件", "这个文案风格", is no material)
+           # (a compound naming a product, "这个笔记软件", is no material)
            r"XLSX|XLS|DOCX|DOC|PPTX|PPT|Excel|Word|PowerPoint)"
-           r"(?!软件|軟體|应用|應用|App|app|工具|风格|風格|模板|平台|格式|插件)",
+           r"(?!软件|軟體|应用|應用|App|app|工具|平台|插件)",
            rf"(?:我的|我们的|我們的|当前|當前|现有|現有|目前的)\s*(?:{_HELD_ZH})",
            r"附加的文件|上传的文件|上傳的檔案",
            # what the user says they gave ("我提供的一篇 TPWRS 论文 PDF"), and a book or paper

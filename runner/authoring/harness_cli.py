@@ -73,7 +73,8 @@ def own_contract(source: str) -> str | None:
 
 
 # claude run as a program (`["claude", "-p", ...]`, `claude --print`): the agent under test
-_RUNS_CLAUDE = re.compile(r"""["']claude["']|\bclaude\s+(?:-p|--print)\b|claude-code\b""")
+_RUNS_CLAUDE = re.compile(r"""["']claude["']|\bclaude\s+(?:-p|--print)\b|"""
+                          r"""["']@anthropic-ai/claude-code["']|npx\s+@anthropic-ai/claude-code""")
 
 
 def runs_agent(source: str) -> bool:

@@ -534,7 +534,8 @@ def pointed_inputs(case: Case) -> list[str]:
              and not _titled_work(case.prompt, m)
              and not _a_parameter(own, m)
              and not _given_earlier(own, m)
-             and not _scope_of_a_setting(own, m)]
+             and not _scope_of_a_setting(own, m)
+             and not _a_kind(own, m)]
     found += [m.group(0) for m in _AT_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _READ_FOLDER.finditer(own) if not _made_here(own, m)]
     found += [m.group(0) for m in _SAVED_IN.finditer(own)]
@@ -566,7 +567,8 @@ def pointed_inputs(case: Case) -> list[str]:
 # ("写一篇关于 AI 的文章，这篇文章需要三个部分") or asks how to write ("这篇论文的摘要应该怎么写").
 _TITLE = re.compile(r"《[^》\n]{1,40}》")
 _BOOK_POINTER = re.compile(r"^(?:这本|這本|这篇|這篇)")
-_WRITES_ONE = re.compile(r"(?:写|寫|撰写|撰寫|创作|創作|起草)[^。！？\n]{0,6}?[一两兩几幾]\s*[篇本]"
+_WRITES_ONE = re.compile(r"(?<![改重缩縮续續编編仿校])(?:写|寫|撰写|撰寫|创作|創作|起草)"
+                         r"[^。！？\n]{0,6}?[一两兩几幾]\s*[篇本]"
                          # "写这篇笔记" (the piece to write), never a rewrite of it (改写,
                          # 重写, 缩写) nor writing about it ("写这篇论文的审稿意见")
                          r"|(?<![改重缩縮续續编編仿校])(?:写|寫|撰写|撰寫|创作|創作|起草)\s*"
@@ -584,7 +586,7 @@ _SCOPE_AFTER = re.compile(r"\s*(?:里|裡|中|内|內)?\s*(?:才)?(?:生效|有�
                           # a question of what it uses ("统一用的是什么", "统一使用 ESLint 吗")
                           r"|\s*(?:(?:以后|以後|今后|今後|从现在起|從現在起|从今以后)\s*"
                           r"(?:一律|统一|統一|全部|都)?|一律|统一|統一)\s*"
-                          r"(?:用|使用|采用|採用|走|改用)(?!了|的)(?![^。？?！!\n]*[吗嗎？?])")
+                          r"(?:用|使用|采用|採用|走|改用)(?!了|的)(?![^。？?！!\n，,；;]*[吗嗎？?])")
 # ...or "for this project only": a preposition before, "only" after ("Audit this paragraph
 # only" limits the work to the material, which it still needs)
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:for|in|to|within)\s*$")
@@ -609,6 +611,18 @@ def _scope_of_a_setting(own: str, match: re.Match[str]) -> bool:
     start = _SENTENCE_AROUND.search(own, 0, match.start())
     sentence = own[start.start() if start else 0:match.end() + 60]
     return _SETTING.search(sentence) is not None
+
+
+# "这个文案风格适合什么品牌": 这个 (this kind of) before a noun and its style, format or
+# template asks about a kind, no material; "这份报告格式不对" (this report's format) is the
+# report's.
+_A_KIND = re.compile(r"^(?:这个|這個|这种|這種|这类|這類)")
+_KIND_AFTER = re.compile(r"(?:风格|風格|格式|模板|类型|類型)")
+
+
+def _a_kind(own: str, match: re.Match[str]) -> bool:
+    return _A_KIND.match(match.group(0)) is not None \
+        and _KIND_AFTER.match(own, match.end()) is not None
 
 
 def _titled_work(prompt: str, match: re.Match[str]) -> bool:
@@ -761,11 +775,21 @@ def _material_below(own: str, match: re.Match[str], text_pointer: bool = True) -
     """The material the pointer speaks of is a later paragraph of the prompt: one it marks
     ("the text below"), or any for a pointer to a text ("Rewrite this paragraph ... Return
     only the revised paragraph.", a blank line, the paragraph)."""
-    marked = _BELOW_MARK.search(own, 0, match.start()) is not None or \
-        re.search(rf"(?i){_BELOW_WORDS}", match.group(0)) is not None \
-        or text_pointer and _A_TEXT.search(match.group(0)) is not None
-    later = _LATER_PARAGRAPH.search(own, match.end()) if marked else None
-    return later is not None and len("".join(later.group("text").split())) >= _AFTER_COLON
+    below = _BELOW_MARK.search(own, 0, match.start()) is not None or \
+        re.search(rf"(?i){_BELOW_WORDS}", match.group(0)) is not None
+    marked = below or text_pointer and _A_TEXT.search(match.group(0)) is not None
+    later = _LATER_PARAGRAPH.search(own, match.end()) if marked or not text_pointer else None
+    if later is None or len("".join(later.group("text").split())) < _AFTER_COLON:
+        return False
+    # a pointer not marked below hands over a later paragraph only when it is no instruction
+    # on the work ("Summarise these notes.\n\nKeep it under 100 words ..." gives no notes)
+    return below or _INSTRUCTION.match(later.group("text")) is None
+
+
+# A paragraph opening with an instruction on the work, not the material itself.
+_INSTRUCTION = re.compile(r"(?i)\s*(?:please\s+)?(?:keep|use|make\s+sure|ensure|return|don't|"
+                          r"do\s+not|never|always|be|write|format|limit|avoid|include|focus|"
+                          r"output|respond|answer|add|start|end|reply)\b")
 
 
 def pasted_below(prompt: str, pointer: str) -> bool:

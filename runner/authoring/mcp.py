@@ -314,16 +314,19 @@ _CALLS_TOOL = re.compile(r"(?im)^[ \t]*(?:\d+[.)][ \t]*|[-*][ \t]+)?(?:\*\*)?(?:
                          r"query|run)\b[^|\n]{0,40}?`(mcp__[\w-]+__[\w-]+)")
 
 
-# A step that rules the tool out or keeps it optional: "never `mcp__fs__read`", "if
-# connected; otherwise `gh`".
-_NOT_RELIED = re.compile(r"(?i)\b(?:never|not|don't|do\s+not|avoid|instead\s+of|otherwise|"
-                         r"fall\s*back|if\s+(?:it\s+is\s+)?(?:available|connected|present|"
-                         r"installed|configured))\b")
+# A step that rules the tool out before naming it ("never `mcp__fs__read`", "instead of"), or
+# keeps it optional in its own clause after it ("`mcp__github__x` if connected; otherwise
+# `gh`"); a negation of something else later in the step ("; do not include the trace") is
+# none.
+_RULED_OUT_BEFORE = re.compile(r"(?i)\b(?:never|not|don't|do\s+not|avoid|instead\s+of)\b")
+_OPTIONAL_AFTER = re.compile(r"(?i)[^.;\n]{0,60}?\b(?:otherwise|fall\s*back|if\s+(?:it\s+is\s+)?"
+                             r"(?:available|connected|present|installed|configured))\b")
 
 
-def _line_of(text: str, at: int) -> str:
-    end = text.find("\n", at)
-    return text[text.rfind("\n", 0, at) + 1:end if end >= 0 else len(text)]
+def _ruled_out(text: str, match: re.Match[str]) -> bool:
+    start = text.rfind("\n", 0, match.start(1)) + 1
+    return _RULED_OUT_BEFORE.search(text, start, match.start(1)) is not None \
+        or _OPTIONAL_AFTER.match(text, match.end(1)) is not None
 
 
 def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
@@ -335,7 +338,7 @@ def skill_needs(skill_dir: Path, servers: dict[str, str]) -> list[str]:
     needs = list(dict.fromkeys([*(m.group(0) for m in _MCP_TOOL.finditer(text)
                                   if _tool_server(m.group(0)) in servers),
                                 *(m.group(1) for m in _CALLS_TOOL.finditer(text)
-                                  if not _NOT_RELIED.search(_line_of(text, m.start())))]))
+                                  if not _ruled_out(text, m))]))
     named = [s for s in servers if _server_named(text, s)]
     if servers and not named and _SKILL_SAYS_MCP.search(text):
         named = list(servers)  # "use the MCP tools": the servers its repository declares

@@ -3,12 +3,12 @@
 failure_modes}`, between lines of prose. Each block is the object a JSON set would hold, so
 the set's cases are those objects, read by the same readers as a JSON set's.
 
-A file is such a set only when its name is a set's (`cases.md`, `evals.md`, `scenarios.md`;
-never a format's, a template's or a guide's, and never under the skill's `references/`: a
-document teaching with example blocks), it has two blocks or more, every block parses to an
-object (or a list of them), and they are cases: each with a request, or all of one schema
-(three keys or more in every block) with a request in some. A document with one example
-block, or blocks of settings among its prose, stays what it was.
+A file is such a set only when it sits in a set folder (`evals/auditor.md`) or bears a set's
+name (`cases.md`, `scenarios.md`), is no format's, template's or guide's page, and is not under
+the skill's `references/` (a document teaching with example blocks); it has two blocks or
+more, every block parses to an object (or a list of them), and they are cases: each with a
+request, or all of one schema (three keys or more in every block) with a request in some. A
+document with one example block, or blocks of settings among its prose, stays what it was.
 """
 
 from __future__ import annotations
@@ -34,11 +34,19 @@ _DOC_WORDS = frozenset({"format", "template", "schema", "guide", "readme", "exam
                         "examples", "how", "howto", "spec"})
 
 
+_SET_FOLDERS = frozenset({"evals", "eval", "evaluation", "evaluations", "tests", "test",
+                          "test-cases", "test_cases", "e2e"})
+
+
 def set_named(path: Path) -> bool:
-    """Whether a Markdown file may be a set of fenced cases by its name and place."""
+    """Whether a Markdown file may be a set of fenced cases by its name and place: in a set
+    folder any page but a format's, a template's or a guide's (`evals/auditor.md`); elsewhere
+    one named as a set; never under `references/`."""
     words = set(re.split(r"[^a-z0-9]+", path.stem.lower()))
-    return bool(words & _SET_WORDS) and not words & _DOC_WORDS \
-        and "references" not in (p.lower() for p in path.parts[:-1])
+    folders = [p.lower() for p in path.parts[:-1]]
+    if "references" in folders or words & _DOC_WORDS:
+        return False
+    return bool(words & _SET_WORDS) or bool(_SET_FOLDERS & set(folders))
 
 
 def fenced_cases(text: str) -> list[dict[str, Any]] | None:

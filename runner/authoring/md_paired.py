@@ -1,14 +1,17 @@
 """A Markdown page of scenarios paired with a page of what passes (issue 26, "every layout"):
 `evals/scenarios.md` holds the prompts, one section each (`## Scenario A — Deadline versus
-verification`, the section's text the request), and a sibling page (`oracle.md`, a scorer-only
-rubric kept from the agent) holds, under the same section keys (`## Scenario A`), the criteria
-a run must meet. Each scenario is a case: its text the prompt, each item or paragraph of its key's
-section a statement.
+verification`, the section's text the request), and a sibling page named for criteria (a
+scorer-only `oracle.md`, `rubric.md`, `criteria.md`, `expected.md`, `answers.md`, kept from the
+agent) holds, under the same section keys (`## Scenario A`), what a run must meet. Each
+scenario is a case: its text the prompt, each item or paragraph of its key's section a
+statement; the items under a label of failing ("**Fail:**", "### Must not", "Red flags") what
+the run avoids.
 
-The pages are paired only by their section keys: the words before the title's dash or colon
-("Scenario A", "Case 3"), two at least shared, and most of the scenarios' keys found in the
-other page. A scenario whose key the other page lacks has nothing to grade and stays a case
-the reader refuses on its own (EV008), said as any such case is.
+Only keys of a scenario's form pair the pages: a word for a case ("Scenario", "Case", "Test",
+"Task", "Example", "Prompt") and its letter or number, before the title's dash or colon; two
+shared at least, and most of the scenarios'. The criteria page is found by its name, never a
+README, so the direction is never in doubt. A scenario with no text is a case with no prompt
+(refused on its own, said).
 """
 
 from __future__ import annotations
@@ -18,21 +21,28 @@ from pathlib import Path
 from typing import Any
 
 _SECTION = re.compile(r"^##\s+(?P<title>\S.*?)\s*#*\s*$", re.M)
-# The key before a title's dash or colon: "Scenario A — Deadline ..." -> "scenario a".
-_KEY_END = re.compile(r"\s+[\u2014\u2013-]\s+|\s*[:：]\s*")
+# A scenario's key: "Scenario A — Deadline ..." -> "scenario a".
+_KEY = re.compile(r"(?i)^\**\s*((?:scenario|case|test|task|example|prompt|eval)\s*[-#]?\s*"
+                  r"[A-Za-z0-9]{1,3})\b(?:\s*(?:[\u2014\u2013:：-]|$))")
 _ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+(.*)$")
 _LABEL_ONLY = re.compile(r"\*\*[^*]+\*\*:?|[^.!?]{1,60}:")
+# A label of failing, as a bold line or a subsection heading: the items under it are avoided.
+_FAIL_LABEL = re.compile(r"(?i)^\s*(?:#{3,6}\s+|\*\*)?\s*(?:fail(?:s|ure|ures|ing)?|must\s+not|"
+                         r"should\s+not|never|red\s+flags?|anti-?patterns?|avoid)\b[^\n]*$")
+_NEUTRAL_LABEL = re.compile(r"^\s*(?:#{3,6}\s+\S|\*\*[^*]+\*\*:?\s*$)")
+_CRITERIA_WORDS = frozenset({"oracle", "rubric", "rubrics", "criteria", "expected", "answers",
+                             "answer", "grading", "scoring", "key"})
 _MIN_SHARED = 2
-_MAX_KEY_WORDS = 4  # a key names a scenario; a longer title is a heading of prose
 
 
 def _key(title: str) -> str | None:
-    key = _KEY_END.split(title.strip().strip("*"), maxsplit=1)[0].strip().lower()
-    return key if key and len(key.split()) <= _MAX_KEY_WORDS else None
+    found = _KEY.match(title.strip())
+    return " ".join(found.group(1).lower().replace("#", " ").replace("-", " ").split()) \
+        if found else None
 
 
 def _sections(text: str) -> dict[str, tuple[str, str]]:
-    """Each level-two section by its key: (title, body)."""
+    """Each level-two section with a scenario's key: key -> (title, body)."""
     heads = list(_SECTION.finditer(text))
     found: dict[str, tuple[str, str]] = {}
     for n, head in enumerate(heads):
@@ -43,26 +53,36 @@ def _sections(text: str) -> dict[str, tuple[str, str]]:
     return found
 
 
-def _criteria(body: str) -> list[str]:
-    """What a section of the other page holds, item by item: each list item (at any depth,
-    its wrapped lines joined) and each paragraph; a subsection's heading and an item that only
-    labels the ones below it (`1. **Explicit PR**`) are none."""
-    items: list[str] = []
+def _criteria(body: str) -> tuple[list[str], list[str]]:
+    """What a section of the criteria page holds, item by item: (what passes, what the run
+    avoids). Each list item (at any depth, its wrapped lines joined) and each paragraph is
+    one; a heading or a bold line labels the items below it (a label of failing sends them to
+    the avoided), and is none itself."""
+    passes: list[str] = []
+    avoids: list[str] = []
+    into = passes
     open_item = False
     for line in body.splitlines():
+        if _FAIL_LABEL.match(line):
+            into, open_item = avoids, False
+            continue
+        if _NEUTRAL_LABEL.match(line):
+            into, open_item = passes, False
+            continue
         if not line.strip() or line.lstrip().startswith("#"):
             open_item = False
             continue
         item = _ITEM.match(line)
         if item is not None:
-            items.append(item.group(1).strip())
+            into.append(item.group(1).strip())
             open_item = True
-        elif open_item:
-            items[-1] += " " + line.strip()
+        elif open_item and into:
+            into[-1] += " " + line.strip()
         else:
-            items.append(line.strip())
+            into.append(line.strip())
             open_item = True
-    return [i for i in items if not _LABEL_ONLY.fullmatch(i)]
+    return ([i for i in passes if not _LABEL_ONLY.fullmatch(i)],
+            [i for i in avoids if not _LABEL_ONLY.fullmatch(i)])
 
 
 def _read(path: Path) -> str | None:
@@ -72,25 +92,42 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def paired_cases(path: Path) -> list[dict[str, Any]] | None:
-    """The scenarios of `path` with their criteria from a sibling page, or None when no
-    sibling pairs with it (or `path` itself holds criteria rather than prompts)."""
+def _criteria_named(path: Path) -> bool:
+    return bool(set(re.split(r"[^a-z0-9]+", path.stem.lower())) & _CRITERIA_WORDS)
+
+
+def criteria_page(path: Path) -> Path | None:
+    """The sibling page `path`'s scenarios are graded on, or None."""
+    if _criteria_named(path):
+        return None  # a page of criteria is never the set of prompts
     text = _read(path)
-    if text is None:
+    scenarios = _sections(text) if text is not None else {}
+    if len(scenarios) < _MIN_SHARED:
         return None
-    scenarios = _sections(text)
-    if len(scenarios) < _MIN_SHARED or any(_ITEM.match(body.lstrip().split("\n", 1)[0])
-                                           for _, body in scenarios.values()):
-        return None  # sections opening with a list: criteria, not requests
     for sibling in sorted(path.parent.glob("*.md")):
-        if sibling == path:
+        if sibling == path or not _criteria_named(sibling):
             continue
         other = _read(sibling)
         keyed = _sections(other) if other is not None else {}
-        shared = [k for k in scenarios if k in keyed and _criteria(keyed[k][1])]
-        if len(shared) < _MIN_SHARED or 2 * len(shared) < len(scenarios):
-            continue
-        return [{"id": re.sub(r"\W+", "-", key).strip("-"), "name": title, "prompt": body,
-                 **({"expectations": _criteria(keyed[key][1])} if key in shared else {})}
-                for key, (title, body) in scenarios.items() if body]
+        shared = [k for k in scenarios if k in keyed and any(_criteria(keyed[k][1]))]
+        if len(shared) >= _MIN_SHARED and 2 * len(shared) >= len(scenarios):
+            return sibling
     return None
+
+
+def paired_cases(path: Path) -> list[dict[str, Any]] | None:
+    """The scenarios of `path` with their criteria from the sibling page (criteria_page), or
+    None when no sibling pairs with it."""
+    page = criteria_page(path)
+    text = _read(path)
+    other = _read(page) if page is not None else None
+    if page is None or text is None or other is None:
+        return None
+    keyed = _sections(other)
+    cases: list[dict[str, Any]] = []
+    for key, (title, body) in _sections(text).items():
+        passes, avoids = _criteria(keyed[key][1]) if key in keyed else ([], [])
+        cases.append({"id": re.sub(r"\W+", "-", key).strip("-"), "name": title, "prompt": body,
+                      **({"expectations": passes} if passes else {}),
+                      **({"failure_modes": avoids} if avoids else {})})
+    return cases

@@ -40,6 +40,7 @@ from typing import Any
 from runner.authoring import safely
 from runner.authoring.fields import name_words
 from runner.authoring.layouts import case_skill, search_order
+from runner.authoring.md_paired import criteria_page
 from runner.authoring.project_walk import Walk, nested_skill, past_outputs
 from runner.authoring.read_once import file_bytes, once
 from runner.authoring.siblings import SET_SUFFIXES, judge, read_data
@@ -364,8 +365,10 @@ def other_set_lines(skill_dir: Path, name: str | None, read: Collection[str],
         out.append(f"a rubric beside the set, not read: {', '.join(str(p) for p in rubrics)} "
                    "(no case names it, so no grade rests on it; to grade the cases on it, "
                    f"name it as the set's rubric: \"rubric\": \"{rubrics[0].name}\")")
+    # (a scenarios page's criteria page is read with it: runner.authoring.md_paired)
+    paired = {criteria_page(Path(r)) for r in read if str(r).endswith(".md")}
     documents = [p for p in documents_beside(skill_dir, read)
-                 if p not in rubrics and str(p) not in said]
+                 if p not in rubrics and str(p) not in said and p not in paired]
     if documents:
         out.append(f"documents beside the set, not read: "
                    f"{', '.join(str(p.relative_to(skill_dir)) for p in documents)} (no grade "

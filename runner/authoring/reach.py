@@ -1077,9 +1077,7 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         "have them, so a case whose answer needs what they hold cannot pass in "
                         "any arm", "ship what the skill needs inside it and name it by its "
                         "path in the skill (references/...), or stage it as fixtures")
-    # (a skill run in its project has the project's programs staged with it)
-    repository = repository_programs(skill_dir, skill_md_text(skill_dir)) \
-        if project_of(skill_dir) is None else []
+    repository = repository_programs(skill_dir, skill_md_text(skill_dir))
     if repository:
         shown = ", ".join(f"`{name}` ({where})" for name, where in repository[:3])
         problems.report(OUTSIDE, "", f"SKILL.md runs {shown}, a program of the skill's "

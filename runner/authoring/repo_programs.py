@@ -32,7 +32,8 @@ _LEVELS = 4  # folders above the skill looked at, up to the one holding `.git`
 # "`dev` mode", is prose's term), or a line of a shell block (never an output block's).
 _SPAN = re.compile(r"`(?:\$\s+)?([a-z][\w.-]*)\s+[^`\s][^`\n]*`")
 _FENCED_LINE = re.compile(r"(?m)^[ \t]*(?:\$\s+)?([a-z][\w.-]*)\s+\S")
-_SHELL_FENCE = re.compile(r"^(?:```|~~~)[ \t]*(?:bash|sh|shell|console|zsh|fish)[ \t]*\n(.*?)"
+# (an unlabelled block is read too: most are; an output's or a text's is not)
+_SHELL_FENCE = re.compile(r"^(?:```|~~~)[ \t]*(?:bash|sh|shell|console|zsh|fish)?[ \t]*\n(.*?)"
                           r"^(?:```|~~~)", re.S | re.M)
 # What a program file of `bin/` ends in: the command is the name before it.
 _PROGRAM_SUFFIX = re.compile(r"\.(?:js|mjs|cjs|ts|py|sh|rb|pl)$")
@@ -72,10 +73,24 @@ def _declared(root: Path) -> dict[str, str]:
         if isinstance(scripts, dict):
             found |= {str(k): "pyproject.toml `[project.scripts]`" for k in scripts}
     folder = root / "bin"
-    if safely.is_dir(folder):
+    if safely.is_dir(folder) and not found:  # a package's `bin` says which are commands
         found |= {_PROGRAM_SUFFIX.sub("", p.name): f"bin/{p.name}"
-                  for p in sorted(folder.iterdir()) if safely.is_file(p)}
+                  for p in sorted(folder.iterdir()) if _a_command(p)}
     return found
+
+
+def _a_command(path: Path) -> bool:
+    """A file of `bin/` run as a command: executable, or opening with a shebang (a module the
+    command imports, `bin/lib.mjs`, is neither)."""
+    if not safely.is_file(path):
+        return False
+    if os.access(path, os.X_OK):
+        return True
+    try:
+        with path.open("rb") as handle:
+            return handle.read(2) == b"#!"
+    except OSError:
+        return False
 
 
 def repository_programs(skill_dir: Path, skill_md: str) -> list[tuple[str, str]]:

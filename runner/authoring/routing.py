@@ -165,7 +165,8 @@ def _by_part_of_name(text: str, names: tuple[str, ...]) -> str:
     part = "|".join(re.escape(w) for w in words)
     return re.sub(rf"^(?:the\s+)?(?:{part})(?:[\s_-]+(?:{part}))*(?:\s+skill)?(?=\s+(?:(?:should|"
                   rf"must|will|would|does|did|is)\s+)?(?:not\s+|never\s+)?(?:be\s+)?"
-                  rf"(?:{_FIRING_VERB})\s*[.!。]?\s*$)", "the skill", text, flags=re.IGNORECASE)
+                  rf"(?:{_FIRING_VERB})(?:\s+(?:on|for|when|if|with|in)\b[^.;]*)?\s*[.!。]?\s*$)",
+                  "the skill", text, flags=re.IGNORECASE)
 
 
 # Things that fire or load by themselves, named so in a skill's name (`git-hook`, `alert`).

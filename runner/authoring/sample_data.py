@@ -87,8 +87,10 @@ def command_argument(text: str, at: int) -> bool:
 # rules file the program is run with is the skill's own.
 _EXAMPLE_PART = re.compile(r"(?i)(?:^|[/_.-])(?:examples?|samples?|fixtures?|tests?|demos?)"
                            r"(?:$|[/_.-])")
-# A flag right before the path: its value (`--schema refs/s.json`), never what the run is on.
-_FLAG_VALUE = re.compile(r"(?<!\S)--?[A-Za-z][\w-]*(?:=|\s+)[`'\"]?$")
+# A flag right before the path naming what the program runs with or writes (`--schema
+# refs/s.json`, `--out x`): never what the run is on (`--input`, `-i`, `--file` are).
+_FLAG_VALUE = re.compile(r"(?<!\S)--?(?:schema|template|config|conf|out|output|o|rules?|style|"
+                         r"settings|profile|theme|format)(?:=|\s+)[`'\"]?$", re.IGNORECASE)
 
 
 def _an_example(path: str) -> bool:
@@ -113,9 +115,9 @@ def _run_on(body: str) -> set[str]:
 
 # A line labelling a path as the input's shape or example ("Input shape: `examples/c.json`",
 # "**Example input:** `data/sample.csv`"): the data the skill is run on, as a sample.
-_INPUT_LABEL = re.compile(r"(?im)^[ \t>*-]*(?:\*\*)?(?:(?:example|sample)\s+)?inputs?"
+_INPUT_LABEL = re.compile(r"(?im)^[ \t>*-]*(?:\*\*)?(?P<said>(?:example|sample)\s+)?inputs?"
                           r"(?:\s+(?:shape|example|sample|file|data))?(?:\*\*)?\s*[:：]"
-                          r"(?:\*\*)?\s*`?((?:[\w.-]+/)+[\w.-]+)`?")
+                          r"(?:\*\*)?\s*`?(?P<path>(?:[\w.-]+/)+[\w.-]+)`?")
 
 
 def sample_inputs(body: str) -> set[str]:
@@ -123,7 +125,10 @@ def sample_inputs(body: str) -> set[str]:
     the subject of a sentence saying so, or an item of a list under a heading that does
     ("## Sample fixtures")."""
     found: set[str] = _listed_under_heading(body) | _run_on(body) | {
-        m.group(1).strip("./") for m in _INPUT_LABEL.finditer(body) if _an_example(m.group(1))}
+        # (a label saying "example input" says it of any path; a bare "Input:" needs the path's)
+        m.group("path").strip("./") for m in _INPUT_LABEL.finditer(body)
+        if (_an_example(m.group("path")) if m.group("said") is None
+            else PurePosixPath(m.group("path")).suffix.lower() not in _PROGRAM_OR_TEXT)}
     # a sentence ends at a full stop before a space (not a path's or a number's dot)
     for sentence in re.split(r"(?<=[.!?])\s+|\n\s*\n", body):
         said = _SUBJECT.match(sentence.strip())

@@ -464,10 +464,9 @@ def _test_input(path: Path, items: list[Any]) -> str | None:
 
 
 _CONFTEST_LEVELS = 4  # folders above a data file whose conftest.py may hold its suite's runner
-# What a set grades its cases on (an arbitrary `expected_<x>`, a record's `expected_repair`,
-# is no set's sign by itself).
-_SET_GRADES = frozenset({"expectations", "assertions", "expected_output", "expected_behavior",
-                         "expected_behaviour", "checks", "criteria", "rubric"})
+# What a set grades its cases on (an `expected_<x>`, a record's `expected_repair` or a parser
+# test's `expected_output`, is no set's sign by itself).
+_SET_GRADES = frozenset({"expectations", "assertions", "checks", "criteria", "rubric"})
 
 
 def _graded_case(item: dict[str, Any]) -> bool:

@@ -102,9 +102,15 @@ def unsided_lists(data: Any) -> list[tuple[str, int]]:
 
 
 def _prompt_list(value: list[Any]) -> bool:
-    """A list of prompts: texts, or objects each with a prompt."""
+    """A list of prompts: texts, or objects each with a prompt and nothing that grades it (a
+    case's `expected_output`, its checks)."""
     return all(isinstance(e, str) for e in value) or all(
-        isinstance(e, dict) and any(isinstance(e.get(p), str) for p in _PROMPTS) for e in value)
+        isinstance(e, dict) and any(isinstance(e.get(p), str) for p in _PROMPTS)
+        and not any(_GRADES.match(str(k)) for k in e) for e in value)
+
+
+_GRADES = re.compile(r"(?i)expect|assert|checks?$|criteria|rubric|graders?$|must|should_(?!"
+                     r"(?:not_)?(?:trigger|fire|activate))")
 
 
 def side(value: Any) -> bool | None:

@@ -140,18 +140,18 @@ def marked(statement: str) -> str:
     return MARK + statement
 
 
-# A method called on an object as code writes it, `wg.Add(1)`, `viper.AutomaticEnv()`,
-# `defer rows.close()`: a call in the code the work writes ("Calls wg.Add(1) before the go
-# statement"), shown by the answer or the files, never a tool the agent ran. Told by code's
-# marks: an exported method's capital, a short variable's receiver, a `defer` or `go` before
-# it. A server's tool in that form, `notion.search()`, `jira.search(jql)`, stays a call.
-_CODE_CALL = re.compile(r"`?(?:(?:\b(?:defer|go)\s+)(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+"
-                        r"|(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.[A-Z]\w*"
-                        r"|(?<![\w$.])[a-z_]\w{0,2}\.[A-Za-z_]\w*)\([^()]*\)`?")
+# A method called on an object, `wg.Add(1)`, `session.commit()`, `defer rows.Close()`: a call
+# in the code the work writes ("Calls wg.Add(1) before the go statement"), shown by the answer
+# or the files, never only by a tool the agent ran. A statement calling it a tool or an MCP's
+# ("Calls the `notion.search()` tool") names a tool; otherwise a server's tool in that form is
+# graded on all the material too: looser evidence, where reading code as a tool run would
+# make the case unpassable in every arm.
+_CODE_CALL = re.compile(r"`?(?<![\w$.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\([^()]*\)`?")
+_NAMED_TOOL = re.compile(r"(?i)\b(?:tools?|mcp)\b")
 
 
 def _without_code_calls(text: str) -> str:
-    return _CODE_CALL.sub(" ", text)
+    return text if _NAMED_TOOL.search(text) else _CODE_CALL.sub(" ", text)
 
 
 def ran_named(body: str) -> bool:

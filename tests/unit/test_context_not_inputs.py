@@ -136,6 +136,7 @@ def test_notation_read_from_the_criteria_and_from_a_pattern_path() -> None:
     "I want a lint rule for this project only. How do I set it up?",
     "How do I make a key that applies only to this repo?",
     "这个仓库以后一律用 pnpm，不要用 npm。把这条记进团队的决策里。",  # a rule laid on it
+    "这个项目以后统一使用 ESLint，怎么配置？",
 ])
 def test_the_setting_told_is_no_input(prompt: str) -> None:
     assert pointed_inputs(_case(prompt)) == []

@@ -89,6 +89,8 @@ def test_an_input_handed_over_in_words_is_refused_with_the_fix(tmp_path: Path) -
     "帮我改写这篇文章，让它更口语化",  # a rewrite of it, never a piece to write
     "帮我写这篇论文的审稿意见",
     "Summarise these notes.\n\nKeep it under 100 words and use bullets.",  # no notes below
+    "帮我把这篇文章改写成一篇小红书笔记",
+    "这份报告格式不对，帮我改",  # the report's format: the report is needed
 ])
 def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     assert pointed_inputs(case(prompt)) != []
@@ -113,6 +115,9 @@ def test_each_language_hands_an_input_over_in_words(prompt: str) -> None:
     "Write three tips for keeping notes tidy",
     "帮我写这篇笔记，主题是周末露营",  # the piece to write, no input
     "这个笔记软件有什么推荐的插件？",  # a product's kind, no material
+    "这个文案风格适合什么品牌？",
+    "Summarise these notes in three bullets.\n\nMet with Acme on Tuesday. They want the API "
+    "by March, and pricing by Friday.",  # the notes below
     # what the prompt itself made first, or material after the pointer's colon
     "Write a function that adds two numbers. Then explain this function to a beginner.",
     "Improve this prompt: 'You are a helpful assistant who writes careful code.'",

@@ -138,6 +138,9 @@ def test_a_tool_in_a_connectors_form_states_its_server(tmp_path: Path) -> None:
     ("Other assistants may expose `mcp__node_repl__js`.\n", False),
     ("- Use the `Read` tool, never `mcp__fs__read_file`.\n", False),
     ("Use `mcp__github__create_issue` if connected; otherwise `gh issue create`.\n", False),
+    # a negation of something else later in the step leaves the call a step
+    ("1. Call `mcp__linear__create_issue` with the title; do not include the stack trace.\n",
+     True),
 ])
 def test_a_step_calling_a_server_tool_makes_the_skill_rely_on_it(
         tmp_path: Path, body: str, relied: bool) -> None:

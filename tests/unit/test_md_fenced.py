@@ -62,3 +62,11 @@ def test_a_page_teaching_with_example_blocks_is_no_set(tmp_path: Path) -> None:
     (skill / "evals" / "case-format.md").write_text(CASES_MD)
     out = check_cli(str(skill)).output
     assert "audit-001" not in out and "fenced YAML/JSON blocks" not in out, out
+
+
+def test_a_page_of_the_set_folder_named_for_the_skill_is_read(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "auditor", "auditor", "Audits ad accounts. Use when "
+                           "asked for an audit.", "Audit, never change spend.\n")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "auditor.md").write_text(CASES_MD)
+    assert "2 case(s): audit-001, audit-002" in check_cli(str(skill)).output

@@ -69,3 +69,35 @@ def test_check_reads_the_paired_pages(tmp_path: Path) -> None:
     assert result.exit_code == 0, out
     assert "2 case(s): scenario-a, scenario-b" in out, out
     assert "Skips no configured finder." in out
+
+
+def test_failing_labels_are_what_the_run_avoids(tmp_path: Path) -> None:
+    (tmp_path / "scenarios.md").write_text(SCENARIOS)
+    (tmp_path / "oracle.md").write_text(
+        "## Scenario A\n\n- Keeps the roles.\n\n**Fail:**\n- Merges the reviewers into one "
+        "pass.\n\n## Scenario B\n\n### Must not\n\n- Reports the duplicated claim twice.\n")
+    cases = paired_cases(tmp_path / "scenarios.md")
+    assert cases is not None
+    assert cases[0]["expectations"] == ["Keeps the roles."]
+    assert cases[0]["failure_modes"] == ["Merges the reviewers into one pass."]
+    assert cases[1]["failure_modes"] == ["Reports the duplicated claim twice."]
+
+
+def test_only_a_page_named_for_criteria_pairs_and_only_on_scenario_keys(tmp_path: Path) -> None:
+    (tmp_path / "scenarios.md").write_text(SCENARIOS)
+    (tmp_path / "README.md").write_text(ORACLE)  # a README never grades
+    assert paired_cases(tmp_path / "scenarios.md") is None
+    (tmp_path / "prompts.md").write_text("## Overview\n\nText.\n\n## Setup\n\nMore.\n")
+    (tmp_path / "rubric.md").write_text("## Overview\n\n- a\n\n## Setup\n\n- b\n")
+    assert paired_cases(tmp_path / "prompts.md") is None  # headings of prose, no scenarios
+    (tmp_path / "oracle.md").write_text(ORACLE)
+    assert paired_cases(tmp_path / "oracle.md") is None  # the criteria page is never the set
+
+
+def test_check_names_no_criteria_page_as_unread(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "reviewer", "reviewer", "Runs team reviews. Use when "
+                           "asked to review a change.", "Keep the roles independent.\n")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "scenarios.md").write_text(SCENARIOS)
+    (skill / "evals" / "oracle.md").write_text(ORACLE)
+    assert "oracle.md" not in check_cli(str(skill), "-v").output

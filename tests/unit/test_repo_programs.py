@@ -35,7 +35,10 @@ def test_a_command_the_repository_declares_is_flagged(tmp_path: Path, declare: s
     repo = tmp_path / "repo"
     if declare == "bin":
         (repo / "bin").mkdir()
-        (repo / "bin" / "facts.mjs").write_text("console.log('x')\n")
+        (repo / "bin" / "facts.mjs").write_text("#!/usr/bin/env node\nconsole.log('x')\n")
+        (repo / "bin" / "find.mjs").write_text("export const find = 1;\n")  # a module, no command
+        (skill / "SKILL.md").write_text((skill / "SKILL.md").read_text()
+                                        + "```\nfind . -name '*.ino'\n```\n")
     elif declare == "package":
         (repo / "package.json").write_text(json.dumps({"name": "x", "bin": {"facts": "a.js"}}))
     else:
@@ -49,7 +52,7 @@ def test_a_program_the_skill_ships_or_no_one_declares_is_none(tmp_path: Path) ->
     skill = _skill(tmp_path)
     assert _flags(skill) == []
     (tmp_path / "repo" / "bin").mkdir()
-    (tmp_path / "repo" / "bin" / "facts.mjs").write_text("console.log('x')\n")
+    (tmp_path / "repo" / "bin" / "facts.mjs").write_text("#!/usr/bin/env node\n")
     (skill / "scripts").mkdir()
     (skill / "scripts" / "facts.mjs").write_text("console.log('x')\n")
     assert _flags(skill) == []

@@ -99,3 +99,9 @@ def test_a_runner_in_a_conftest_above_keeps_the_suite(tmp_path: Path) -> None:
                                        "'--print', prompt])\n")
     result = check(str(skill))
     assert "the data of the authors' test" not in result.output, result.output
+
+
+def test_a_docs_link_naming_claude_code_runs_no_agent(tmp_path: Path) -> None:
+    cited = '"""See https://docs.anthropic.com/en/docs/claude-code/skills."""\n' + _TEST_MODULE
+    result = check(str(_recorded(tmp_path, cited)))
+    assert "the data of the authors' test" in result.output, result.output

@@ -113,6 +113,9 @@ def test_a_template_a_flags_value_or_a_format_page_stays_the_skills() -> None:
             "python scripts/check.py --schema examples/schema.json out.json\n\n"
             "Input format: `references/input-schema.json`\n")
     assert sample_inputs(body) == set()
+    said = ("**Example input:** `data/orders.csv`\n\n```bash\npython scripts/report.py --input "
+            "examples/orders.csv\n```\n")
+    assert sample_inputs(said) == {"data/orders.csv", "examples/orders.csv"}
 
 
 def test_an_example_input_staged_for_both_arms_is_said_so(tmp_path: Path) -> None:

@@ -119,6 +119,8 @@ def test_a_dot_inside_code_ends_no_clause() -> None:
 @pytest.mark.parametrize(("statement", "fires"), [
     ("Capture fires.", True),
     ("Capture should not trigger", False),
+    ('Capture should fire on "remember this"', True),
+    ("Capture does not fire for a plain question", False),
 ])
 def test_a_distinct_word_of_the_name_heading_a_verb_of_firing_is_the_skill(
         statement: str, fires: bool) -> None:

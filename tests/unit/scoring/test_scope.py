@@ -41,8 +41,7 @@ CALLS_ONLY = "tool calls with their results only"
     "The agent has run scripts/estimate.py",
     "The estimate script is used to price the parcel",
     "Calls the `db.query()` tool with the order id",  # a code call named a tool
-    "Calls `notion.search()` to find the page",       # a server's tool in its dotted form
-    "The agent calls `jira.search(jql)` before answering",
+    "Calls the `notion.search()` MCP tool to find the page",  # said to be a tool
 ])
 def test_a_claim_that_the_agent_ran_something_named_is_graded_on_the_calls(
         statement: str) -> None:
@@ -67,6 +66,7 @@ def test_a_claim_that_the_agent_ran_something_named_is_graded_on_the_calls(
     "Calls defer rows.Close() after checking the error",
     "Identifies that wg.Add(1) is called inside the goroutine",
     "`viper.AutomaticEnv()` is called before reading the config",
+    "Calls `session.commit()` after the insert",
 ])
 def test_answer_content_about_running_keeps_all_the_material(statement: str) -> None:
     assert not on_calls(statement)
