@@ -321,6 +321,15 @@ def check_names(name: str, value: Any) -> list[str]:
     return said
 
 
+# An item that is already a sentence about what the agent does ("Should not be framed as
+# financial advice", "The assistant should avoid confirming a current APY"): the statement as
+# written, its polarity its own; wrapped as "The work's facts include: ...", a prohibition
+# would need its quote.
+_OWN_SENTENCE = re.compile(r"(?i)^(?:the\s+(?:assistant|agent|answer|response|model|reply|"
+                           r"output|skill)\s+)?(?:should|must|shall|never|does\s+not|do\s+not|"
+                           r"doesn't|don't|avoids?)\b")
+
+
 def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
     """The statements (text, origin) an `expected_<x>` field says about the work: a value is
     one, a list under a singular name one passed by any of its values ("is one of"), under a
@@ -337,7 +346,8 @@ def expectation_statements(name: str, value: Any) -> list[tuple[str, str]]:
             and all(_value_word(v) for v in value):
         return _alternatives(name, subject, value)
     if isinstance(value, list):
-        return [(f"The work's {subject} include: {text}", f"{name}[{n}] ({STATEMENT_ORIGIN})")
+        return [(text if _OWN_SENTENCE.match(text) else f"The work's {subject} include: {text}",
+                 f"{name}[{n}] ({STATEMENT_ORIGIN})")
                 for n, item in enumerate(value) if (text := _said(item)) is not None]
     if isinstance(value, dict):
         return [(f"The work's {subject} for {key}: {text}", f"{name}.{key} ({STATEMENT_ORIGIN})")

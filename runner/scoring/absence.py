@@ -471,6 +471,12 @@ def denied_excess(statement: str) -> bool:
 _BOLD = re.compile(r"\*\*|(?<![\w_])__(?=\S)|(?<=\S)__(?![\w_])")
 
 
+# An absence, then the same said as what alone is there ("no code, purely business
+# questions", "不包含代码，纯业务问题"): one lack.
+_PURELY_AFTER = re.compile(r"^(?P<head>.+?)[，,；;]\s*(?:纯|純|仅|僅|只有|全是|全为|purely|only|"
+                           r"just)\s*[^，,；;。.!?！？]{1,30}[。.]?$", re.IGNORECASE)
+
+
 def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
@@ -512,6 +518,9 @@ def states_absence(statement: str) -> bool:
         # rest; a head that denies ("Never ends the reply with: a question") denies it
         head = text[:held.start(1)].rstrip().rstrip(":").rstrip()
         return states_absence(head) or states_absence(held.group(1))
+    purely = _PURELY_AFTER.match(text)
+    if purely is not None and states_absence(purely.group("head")):
+        return True  # "不包含任何代码片段，纯业务问题清单": the lack, restated as what is left
     main = main_clause(text)  # a negated reason or condition denies nothing of the work
     if main is not None:
         # a forbidding main clause after a clause that requires something ("First answer X,

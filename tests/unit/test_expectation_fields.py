@@ -291,3 +291,13 @@ def test_an_allowed_plural_is_a_subset() -> None:
     assert bound_statements("allowed_labels", ["bug", "docs"]) == [
         ("The work's labels are only among: bug, docs",
          f"allowed_labels ({STATEMENT_ORIGIN})")]
+
+
+def test_an_item_that_is_a_sentence_about_the_agent_keeps_its_own_wording() -> None:
+    found = expectation_statements("expected_facts", [
+        "Curve is a stableswap AMM", "Should not be framed as personal financial advice",
+        "The assistant should avoid confirming a current APY"])
+    assert [text for text, _ in found] == [
+        "The work's facts include: Curve is a stableswap AMM",
+        "Should not be framed as personal financial advice",
+        "The assistant should avoid confirming a current APY"]

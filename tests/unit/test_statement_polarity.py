@@ -330,3 +330,15 @@ def test_a_denied_noun_phrase_listing_items_is_one_absence(statement: str,
     parentheses is the denied thing's, so the statement is one absence; an "and" opening a
     clause with its own verb is a second claim."""
     assert states_absence(statement) is absent
+
+
+@pytest.mark.parametrize("statement", [
+    "不包含任何代码片段，纯业务问题清单",
+    "No code snippets, purely business questions",
+])
+def test_a_lack_restated_as_what_alone_is_left_is_one_absence(statement: str) -> None:
+    assert states_absence(statement)
+
+
+def test_a_lack_then_a_requirement_is_no_absence() -> None:
+    assert not states_absence("不包含代码，列出三个问题")
