@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from runner.authoring.fields import words
 from runner.authoring.siblings import case_list, prompt_fields
 
 _FENCED = re.compile(r"^(?:```|~~~)[ \t]*(?:ya?ml|json)[ \t]*\r?\n(.*?)^(?:```|~~~)[ \t]*$",
@@ -42,11 +43,11 @@ def set_named(path: Path) -> bool:
     """Whether a Markdown file may be a set of fenced cases by its name and place: in a set
     folder any page but a format's, a template's or a guide's (`evals/auditor.md`); elsewhere
     one named as a set; never under `references/`."""
-    words = set(re.split(r"[^a-z0-9]+", path.stem.lower()))
+    stem = words(path.stem, camel=False)
     folders = [p.lower() for p in path.parts[:-1]]
-    if "references" in folders or words & _DOC_WORDS:
+    if "references" in folders or stem & _DOC_WORDS:
         return False
-    return bool(words & _SET_WORDS) or bool(_SET_FOLDERS & set(folders))
+    return bool(stem & _SET_WORDS) or bool(_SET_FOLDERS & set(folders))
 
 
 def fenced_cases(text: str) -> list[dict[str, Any]] | None:

@@ -20,6 +20,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from runner.authoring.fields import words
+
 _SECTION = re.compile(r"^##\s+(?P<title>\S.*?)\s*#*\s*$", re.M)
 # A scenario's key: "Scenario A — Deadline ..." -> "scenario a".
 _KEY = re.compile(r"(?i)^\**\s*((?:scenario|case|test|task|example|prompt|eval)\s*[-#]?\s*"
@@ -93,7 +95,7 @@ def _read(path: Path) -> str | None:
 
 
 def _criteria_named(path: Path) -> bool:
-    return bool(set(re.split(r"[^a-z0-9]+", path.stem.lower())) & _CRITERIA_WORDS)
+    return bool(words(path.stem, camel=False) & _CRITERIA_WORDS)
 
 
 def criteria_page(path: Path) -> Path | None:

@@ -133,10 +133,9 @@ def _items(raw: Any, shown: str) -> list[Any]:
             return [_sided(entry, fires) for listed, fires in sides for entry in listed]
         # the set under one wrapping key beside labels (`{skill_name, trigger_evals: {...}}`):
         # read what it wraps, in any of the shapes above
-        wrapped = [v for k, v in raw.items() if isinstance(v, (list, dict))
-                   and WRAPPER_WORDS & set(k.lower().replace("-", "_").split("_"))]
-        if len(wrapped) == 1:
-            return _items(wrapped[0], shown)
+        wrapped = _wrapped(raw, (list, dict))
+        if wrapped is not None:
+            return _items(wrapped, shown)
     raise CaseSetError(shown, "a list of queries, or an object with `evals`/`queries`, or "
                               "`should_trigger` and `should_not_trigger` (or `near_miss`) "
                               "lists")
@@ -254,14 +253,18 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
 SIDELESS_LEFT_OUT = "left out"
 
 
-def _unwrapped(raw: Any) -> Any:
-    """The mapping a set wraps under one key (`{"skill_name": ..., "trigger_evals": {...}}`), as
-    _items reads it; the data itself otherwise."""
-    if not isinstance(raw, dict):
-        return raw
-    wrapped = [v for k, v in raw.items() if isinstance(v, dict) and isinstance(k, str)
+def _wrapped(raw: dict[Any, Any], kinds: tuple[type, ...]) -> Any:
+    """What a set holds under its one wrapping key (`{"skill_name": ..., "trigger_evals":
+    {...}}`), of `kinds`; None when no one key wraps it."""
+    wrapped = [v for k, v in raw.items() if isinstance(v, kinds) and isinstance(k, str)
                and WRAPPER_WORDS & set(k.lower().replace("-", "_").split("_"))]
-    return wrapped[0] if len(wrapped) == 1 else raw
+    return wrapped[0] if len(wrapped) == 1 else None
+
+
+def _unwrapped(raw: Any) -> Any:
+    """The mapping a set wraps under one key, as _items reads it; the data itself otherwise."""
+    wrapped = _wrapped(raw, (dict,)) if isinstance(raw, dict) else None
+    return raw if wrapped is None else wrapped
 
 
 def _read_guarded(path: Path, default: bool | None, names: list[str],
