@@ -91,6 +91,7 @@ from runner.authoring.web_reach import (
     owned_pages,
     platform_searches,
 )
+from runner.authoring.web_steps import web_steps
 from runner.schema.case import Case
 from runner.scoring.asked import FILE_WORD, asks_to_write, reads_as_file
 
@@ -1068,6 +1069,15 @@ def report_reach(skill_dir: Path, cases: list[Case], problems: Problems) -> None
                         "the sandbox has none, so a case whose answer needs what it fetches "
                         "cannot pass in any arm", "stage what the skill would fetch as fixtures "
                         "and say so in the prompt, or grade what the skill does without it")
+    web = web_steps(skill_dir) if network is None else None
+    if web is not None:
+        problems.report(OUTSIDE, "", f"the skill's own steps reach the web ({web!r}, SKILL.md): "
+                        "a trial has no network (WebFetch fails) and the gateway refuses web "
+                        "search unless the run allows server tools, so a case whose answer "
+                        "needs what the search finds cannot pass in any arm", "stage what the "
+                        "search would find as fixtures and say so in the prompt, or run with "
+                        "--allow-server-tools (lets WebSearch through; WebFetch still has no "
+                        "network), or grade what the skill does without it")
     machine = skill_machine_files(skill_dir)
     if machine:
         shown = ", ".join(repr(f) for f in machine[:3]) + \

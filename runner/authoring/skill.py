@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -128,6 +129,28 @@ def declared_id(skill_dir: Path) -> str | None:
 def declared_description(skill_dir: Path) -> str | None:
     """The description a SKILL.md declares, or None when it has none that can be read."""
     return _text(_declared(skill_dir, "description"))
+
+
+def declared_tools(skill_dir: Path) -> list[str]:
+    """The tools SKILL.md's `allowed-tools` grants, as Claude Code reads the field: a comma- or
+    space-separated string or a list (`Bash(git:*)` one entry; a comma inside its parentheses
+    no separator)."""
+    value = _declared(skill_dir, "allowed-tools")
+    items = value if isinstance(value, list) else [value] if isinstance(value, str) else []
+    return [tool for item in items if isinstance(item, str)
+            for tool in _TOOL_ENTRY.findall(item)]
+
+
+# one entry of `allowed-tools`: a name, with its parenthesised pattern when it has one
+_TOOL_ENTRY = re.compile(r"[\w.-]+(?:\([^)]*\))?")
+
+
+def skill_body(skill_dir: Path) -> str:
+    """SKILL.md's text after its frontmatter, or "" when it cannot be read."""
+    try:
+        return _body(skill_dir / SKILL_FILE)
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def user_invoked_only(skill_dir: Path) -> bool:
