@@ -191,6 +191,7 @@ from runner.authoring.siblings import (
     read_data,
     read_with_findings,
 )
+from runner.authoring.skill import skill_body
 from runner.authoring.skill_locks import installed_from
 from runner.authoring.skillgrade import read_tasks
 from runner.authoring.stand_ins import stand_ins
@@ -535,13 +536,15 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
         path if path.is_dir() else path.parent, found.files)
     fixed = fixed_fields(skill_dir, path if path.is_dir() else path.parent,
                          named_pattern_fields(items))
+    skill_text = skill_body(skill_dir)
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_guarded(item, label, _Setting(skill_dir, about,
                                             case_fixtures.get(label, fixtures), programs,
                                             problems, in_statements, names, routes,
                                             patterns, fold,
                                             fixed, {} if groups is None else groups.groups,
-                                            routed_by_notes, corpus is not None), read)
+                                            routed_by_notes, corpus is not None,
+                                            skill_text), read)
     _summaries(read, programs, problems)
     if noted is not None and routed_by_notes and (read.route_labels or read.noted_routes
                                                   or routes_named(items)):
@@ -851,6 +854,7 @@ class _Setting:
     groups: dict[str, tuple[Any, ...]] = _field(default_factory=dict)
     trigger_set: bool = False  # its own notes call it a trigger test (set_notes)
     corpus: bool = False  # the repository's README calls its sets trigger corpora (set_notes)
+    skill_text: str = ""  # SKILL.md's body: the modes it names (a case's `mode` selects one)
 
 
 @dataclass
@@ -934,6 +938,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader.groups = at.groups
     reader.trigger_set = at.trigger_set
     reader.corpus = at.corpus
+    reader.skill_text = at.skill_text
     normalized = {**reader.read(item), "id": label}
     for key in reader.route_labels:
         read.route_labels.setdefault(key, []).append(label)

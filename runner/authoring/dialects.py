@@ -52,7 +52,7 @@ from runner.authoring.fields import (
 from runner.authoring.fields import words as field_words
 from runner.authoring.halts import halt_statement
 from runner.authoring.inline_turns import inline_turns
-from runner.authoring.input_object import request_of
+from runner.authoring.input_object import REQUEST_KEYS, request_of
 from runner.authoring.keyword_terms import keyword_terms
 from runner.authoring.least_terms import least_check, least_of
 from runner.authoring.material_types import CALLS, material_matcher, material_type
@@ -1012,6 +1012,23 @@ def _names_files(text: str) -> bool:
     return all("/" in t or re.search(r"\.\w{1,5}$", t) for t in tokens)
 
 
+# A file an argument names, relative to the set (`test-data/tokyo.json`): its input, staged.
+_RELATIVE_FILE = re.compile(r"(?![/~])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]{1,8}")
+
+
+def _argument_lines(given: dict[str, Any]) -> str:
+    """Named arguments as the lines of a request: `- city: Tokyo` (an empty one said so)."""
+    return "\n".join(f"- {key}: {value if value != '' else '(empty)'}"
+                     for key, value in given.items())
+
+
+def _parameter(value: Any) -> bool:
+    """A named argument's value: a number, a flag or a short line of text (a list is the
+    task's material, `constraints: [...]`, never an argument)."""
+    return isinstance(value, (int, float, bool)) or isinstance(value, str) and \
+        len(value) <= 200 and "\n" not in value
+
+
 def _material_text(value: Any) -> str | None:
     """A field's value as text to send, or None (empty, or a lone path naming a file)."""
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
@@ -1214,6 +1231,7 @@ class CaseReader:
         # caseset; the labels a route carries there (`expected_mode`), not graded
         self.trigger_set = False
         self.corpus = False  # the repository's README calls the set a trigger corpus
+        self.skill_text = ""  # SKILL.md's body, set by caseset: the modes it names
         self.route_labels: list[str] = []
         self.noted_route = False  # a bare `expected` read as a route for that reason
         # Checks typed as decided by a program, by their statement text: text -> the check's id
@@ -1897,6 +1915,26 @@ class CaseReader:
                     + (f", {', '.join(f'`{k}`' for k in sent)} sent with it, labelled"
                        if sent else ""), "write the request as text under `prompt`")
 
+    def _parameters(self, item: dict[str, Any], given: dict[str, Any]) -> None:
+        """`mode: optimize, input: {pois_file: test-data/a.json, city: Tokyo, days: 2}` and no
+        prompt: the case is the skill's task run on named arguments, so those are the request,
+        sent as written (its mode first when the case names one); a file they name is found
+        as a prompt's file is (staged when the set folder holds it, EV009 when not)."""
+        item.pop("input", None) if "input" in item else item.pop("inputs", None)
+        mode = item.get("mode")
+        head = f"Mode: {mode.strip()}\n\n" if isinstance(mode, str) and mode.strip() else ""
+        if head:
+            item.pop("mode")
+        item["prompt"] = f"{head}Inputs:\n" + _argument_lines(given)
+        named = [v.strip() for k, v in given.items() if isinstance(v, str)
+                 and field_words(k) & {"file", "path"} and _RELATIVE_FILE.fullmatch(v.strip())]
+        if named and "files" not in item:
+            item["files"] = named
+        self.mapped(f"the case has no prompt and its `input` holds named arguments "
+                    f"({', '.join(list(given)[:4])}): sent as the request"
+                    + (", after its `mode`" if head else ""), "write the user's request as "
+                    "`prompt` (the arguments in its words)")
+
     def _fixture_object(self, item: dict[str, Any], key: str) -> str:
         """`fixture: {type: committed, path: evals/files/case-1}` (or `type: generator` with
         the `invocation` that builds it): its `path` is the case's fixture folder, read as a
@@ -2016,7 +2054,9 @@ class CaseReader:
             referred = re.search(rf"(?<![a-z0-9]){spoken}(?![a-z0-9])", prompt.lower()) is not None
             if not (words & _MATERIAL_WORDS or referred):
                 continue
-            if _SETTING.fullmatch(text.strip()) or not referred and _WORD.fullmatch(text.strip()):
+            one = text.strip()
+            if (_SETTING.fullmatch(one) or not referred and _WORD.fullmatch(one)) \
+                    and not self._skill_mode(words, one):
                 # `mode: manual_dry_run`, `mode: heuristic` (unnamed in the prompt): one
                 # identifier, how the author's harness runs the case, no material a user hands
                 # over
@@ -2048,11 +2088,21 @@ class CaseReader:
             item["prompt"] = prompt = f"{prompt}\n\n{label}:\n{text}"
             item.pop(key)
             why = "the prompt refers to it" if referred else \
+                "it is one of the skill's own modes (SKILL.md names it)" \
+                if self._skill_mode(words, text) else \
                 "it is the state the work starts from, the situation the agent is told" \
                 if words & STATE_WORDS else "it is the task's material"
             self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
                         f"characters): {why}", f"fold `{key}` into `prompt` to make this "
                         "explicit, or rename it to keep it unsent")
+
+    def _skill_mode(self, words: frozenset[str] | set[str], value: str) -> bool:
+        """`mode: review-only` where SKILL.md names `review-only`: one of the skill's own modes,
+        which the user picks, so sent in every case that has it (a harness's setting,
+        `mode: heuristic`, is a word SKILL.md never uses)."""
+        return "mode" in words and bool(self.skill_text) and re.search(
+            rf"(?<![\w-]){re.escape(value.strip())}(?![\w-])", self.skill_text,
+            re.IGNORECASE) is not None
 
     def _cited_codes(self, item: dict[str, Any]) -> None:
         """`expected_rule_ids: ["HD-MOTION-004"]`, `forbidden_codes`: codes the answer must (or,
@@ -3231,10 +3281,17 @@ class CaseReader:
                 item.pop("input", None) if "input" in item else item.pop("inputs", None)
                 rest = {k: v for k, v in given.items() if k != text[0]}
                 item["prompt"] = text[1]
-                if rest:
+                sent = bool(rest) and all(_parameter(v) for v in rest.values())
+                if sent:  # the request's named arguments (`city: Tokyo`), sent with it
+                    item["prompt"] += "\n\nInputs:\n" + _argument_lines(rest)
+                elif rest:
                     self.unread[f"input (besides {text[0]})"] = rest
-                self.mapped(f"`input.{text[0]}` read as the prompt",
-                            "write the request as `prompt`")
+                self.mapped(f"`input.{text[0]}` read as the prompt"
+                            + (f", {', '.join(f'`{k}`' for k in rest)} sent with it as its "
+                               "inputs" if sent else ""), "write the request as `prompt`")
+            elif given and not given.keys() & set(REQUEST_KEYS) \
+                    and all(_parameter(v) for v in given.values()):
+                self._parameters(item, given)
         for key in ("fixture_dir", "fixtures_dir", "fixture_folder", "input_dir", "workspace_dir",
                     "fixture", "fixtures", *SCAFFOLD_KEYS):
             where = item.get(key)
