@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from runner.authoring import safely
+from runner.authoring.fields import words
 from runner.authoring.layouts import (
     CASE_FOLDERS,
     REFERENCE_FOLDER,
@@ -240,6 +241,14 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
             f"instead): {unread[0]}" + (f" (and {len(unread) - 1} more)"
                                         if len(unread) > 1 else "")),
             fix="give each a side (`should_trigger: true|false`, or `type: positive|negative`)"))
+    kept = _kept_fields([item for _, item in mine], [q.prompt for q in read])
+    if kept and left is not None:
+        named = ", ".join(f"`{k}` ({n} quer{'y' if n == 1 else 'ies'})" for k, n in kept)
+        left.append(Finding(code="EV010", file=shown, case="(set)", message=(
+            f"kept, not measured: {named}: what should happen beyond whether the skill fires "
+            "(a route, a behaviour); a trigger run measures only whether it fires"),
+            fix="write what the agent should do as a runtime case (evals/evals.json, the query "
+                "as its prompt, the field's text as its expectation)"))
     unsided = unsided_lists(_unwrapped(raw))
     if unsided and left is not None:
         named = ", ".join(f"`{k}` ({n})" for k, n in unsided)
@@ -251,6 +260,26 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
 
 
 SIDELESS_LEFT_OUT = "left out"
+# Words of a query's field naming what should happen after the skill fires (`expected_route`,
+# `expected_behavior`, `expected_output`): more than a trigger run measures.
+_AFTER_FIRING = frozenset({"route", "behavior", "behaviour", "output", "response", "answer",
+                           "action", "outcome", "result", "steps", "workflow"})
+
+
+def _kept_fields(items: list[Any], prompts: list[str]) -> list[tuple[str, int]]:
+    """Each field of the measured queries that says what should happen once the skill fires
+    (not the side itself: `expected_route: review/agents-md` naming no side, beside a `type`
+    that does), with how many queries hold it."""
+    counts: dict[str, int] = {}
+    measured = set(prompts)
+    for item in items:
+        if not isinstance(item, dict) or not measured & {item.get(k) for k in PROMPT_KEYS}:
+            continue
+        for key, value in item.items():
+            if isinstance(key, str) and isinstance(value, str) and value.strip() \
+                    and words(key) & _AFTER_FIRING and label_side(value) is None:
+                counts[key] = counts.get(key, 0) + 1
+    return sorted(counts.items())
 
 
 def _wrapped(raw: dict[Any, Any], kinds: tuple[type, ...]) -> Any:

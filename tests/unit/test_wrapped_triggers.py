@@ -167,3 +167,22 @@ def test_unsided_texts_a_wrapped_set_and_an_other_name_are_said_too(
     assert "trigger set only (2 queries: 1 should trigger, 1 should not)" in got.output, \
         got.output
     assert "`near_neighbor` (2)" in got.output
+
+
+def test_a_querys_route_beside_its_side_is_said_kept_not_measured(tmp_path: Path) -> None:
+    # nothing in silence: `expected_route` names what the agent does once the skill fires,
+    # which a trigger run does not measure; a side's own field, or a note, is no such line
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "trigger-eval.json", {"cases": [
+        {"id": "T1", "type": "should-trigger", "query": "review my pull request",
+         "expected_route": "full review, then a summary comment"},
+        {"id": "T2", "type": "should-trigger", "query": "look over PR 12 for bugs",
+         "expected_route": "bug-focused review"},
+        {"id": "N1", "type": "should-not-trigger", "query": "what is the weather",
+         "notes": "off topic"}]})
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    said = " ".join(got.output.split())
+    assert "kept, not measured: `expected_route` (2 queries): what should happen beyond " \
+        "whether the skill fires" in said, said
+    assert "`notes`" not in said and "`type`" not in said
