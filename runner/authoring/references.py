@@ -43,8 +43,14 @@ _LEVELS_UP = 3  # the skill's folder and those above it, up to its repository's 
 
 # A word saying the agent reads a file ("Must read design-and-architecture.md first",
 # "References widgets.md"), none denying it before ("Does not read ...").
-_READS = re.compile(r"(?i)\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|ing)?|loads?|"
-                    r"loading|opens?|opening|cites?|citing)\b")
+# (a folder's name in a path, `references/learnings.md`, is no verb)
+_READS = re.compile(r"(?i)(?<![/.-])\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|ing)?|"
+                    r"loads?|loading|opens?|opening|cites?|citing)\b(?![/.-])")
+# A statement about what the answer says ("Describes scanning ... references/learnings.md",
+# "Mentions reading the style guide"): the file is a word of the answer, never a read.
+_TELLS = re.compile(r"(?i)\b(?:describ(?:e|es|ing)|mention(?:s|ing)?|explain(?:s|ing)?|"
+                    r"say(?:s|ing)?|tell(?:s|ing)?|list(?:s|ing)?|suggest(?:s|ing)?|"
+                    r"recommend(?:s|ing)?|advis(?:e|es|ing)|instruct(?:s|ing)?)\b")
 # ...or uses one, named right after the verb ("Use 复习计划.md and 错题遗漏.md, start with
 # ...": a file used is a file read); "Uses numbered file format (0001-xxx.md)" shows a form
 _USES = re.compile(r"(?i)\b(?:uses?|using)\s+(?:the\s+|its\s+|their\s+|my\s+|existing\s+)?"
@@ -67,7 +73,8 @@ def read_files(statement: str) -> list[str]:
     """The files the statement expects the agent to read, in the read's own clause (each
     once); none if it denies, or if the statement has the agent make or change files."""
     cue = _READS.search(statement) or _USES.search(statement)
-    if cue is None or _DENIED.search(statement, 0, cue.start()) or _WRITES.search(statement):
+    if cue is None or _DENIED.search(statement, 0, cue.start()) or _WRITES.search(statement) \
+            or _TELLS.search(statement, 0, cue.start()):
         return []
     end = _CLAUSE_END.search(statement, cue.end())
     clause = statement[cue.start():end.start() if end else len(statement)]

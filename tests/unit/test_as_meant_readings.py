@@ -650,15 +650,19 @@ def test_a_statement_reading_a_file_no_arm_holds_is_said(tmp_path: Path) -> None
                           "References handlers.md for the route layout",
                           "Does not open secrets.md", "Reads notes.md after writing it",
                           "Reads the error table and reports rows in report.md",
-                          "Use review-plan.md, start with active recall"]},
+                          "Use review-plan.md, start with active recall",
+                          # a path's folder is no verb, and an answer telling of a read is
+                          # words of the answer
+                          "Describes scanning installed skills in references/learnings.md",
+                          "Mentions reading style-guide.md before drafting"]},
         {"id": "writes", "prompt": "Write notes.md with the plan, then build the endpoint.",
          "expectations": ["Reads notes.md before coding"]}],
         {"references/handlers.md": "# Handlers\n"}, name="api-helper", skill_md=SKILL_MD)
     said = [f["message"] for f in check_json(skill)["findings"] if f["code"] == "EV009"]
     assert any("expects the agent to read design-and-architecture.md" in m for m in said), said
     assert any("expects the agent to read review-plan.md" in m for m in said), said  # a use
-    assert not any(n in m for m in said for n in ("handlers.md", "secrets.md", "report.md")), \
-        said
+    assert not any(n in m for m in said for n in ("handlers.md", "secrets.md", "report.md",
+                                                  "learnings.md", "style-guide.md")), said
     # (the statement says the agent writes it: the work's own file)
     assert not any("notes.md" in m for m in said), said
 
