@@ -1656,8 +1656,9 @@ def _preflight_prompt(skill: SkillFiles, case: Case, problems: Problems) -> None
                         "on the work, if the agent is meant to work on it)")
         missing = pointed = []
     for name in missing:
+        # (never the skill's own SKILL.md: staged, the baseline would hold the skill)
         near = [f for f in skill.ending_with(PurePosixPath(name).name)
-                if not f.startswith(".")][:3]
+                if not f.startswith(".") and f.lower() != "skill.md"][:3]
         # a staged file of the same kind under another name: which one is meant is no guess
         # the reader makes (runner.authoring.stand_ins), the fix says how to say it
         kin = [f for f in case.files if PurePosixPath(name).suffix and

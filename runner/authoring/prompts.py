@@ -640,6 +640,43 @@ _DONE = re.compile(r"(?i)^\s*(?:(?:i|we|you|they|he|she|someone|it)\s+)?(?:(?:ju
 _CLAUSE_END = re.compile(r"[.;!?:](?=\s)|\n|—")
 
 
+# The user says they just made or changed the file ("I just edited config.yaml", "我刚改完
+# X 的 SKILL.md") and asks, after it, for it to be looked at ("check it", "帮我检查一下"): the
+# file is the thing to check, the user's own, never a past change told as the setting.
+_JUST_MADE = re.compile(r"(?i)\b(?:i|we)\s+(?:just|have\s+just|recently|just\s+now)\s+"
+                        r"(?:edited|updated|changed|modified|wrote|written|rewrote|finished|"
+                        r"revised|created|tweaked|touched)\b"
+                        r"|(?:我|我们|我們)(?:刚|剛|刚刚|剛剛|才)(?:改完|写完|寫完|修改了?|更新了?|改了|"
+                        r"改好|写好|寫好|写了|寫了|写的|寫的|改的|编辑了?|編輯了?|完成了?)")
+_CHECK_ASKED = re.compile(r"(?i)\b(?:check|review|look\s+(?:at|over)|audit|inspect|verify|"
+                          r"proofread|go\s+over)\s+(?:it|this|that|them|the\s+file)\b"
+                          r"|(?:帮我|幫我|请|請)?(?:检查|檢查|看看|看一下|审查|審查|审核|審核|过一遍|"
+                          r"過一遍)|有没有问题|有沒有問題")
+
+
+def _changed_then_checked(own: str, start: int, end: int) -> bool:
+    """The user just changed the file (said before it, in its sentence) and asks for it to be
+    checked after it."""
+    sentence = max((m.end() for m in re.finditer(r"[.!?。！？\n]", own[:start])), default=0)
+    return _JUST_MADE.search(own, sentence, start) is not None and \
+        _CHECK_ASKED.search(own, end) is not None
+
+
+# A skill's SKILL.md named with its owner before it ("mu-interview-shrimp 的 SKILL.md",
+# "pdf-helper's SKILL.md"): that skill's file, the user's own, not the one under test.
+_OWNED_BY = re.compile(r"(?:^|[\s`'\"(（“])([A-Za-z][\w.-]*-[\w.-]+|[A-Za-z][\w.-]*[_-][\w.-]*)"
+                       r"`?(?:\s*的\s*|(?:'s|’s)\s+)(?:skill\s+)?`?$")
+
+
+def _other_skills_file(own: str, start: int, name: str) -> tuple[str, int] | None:
+    """(the owning skill's name, where it starts) of another skill's SKILL.md, or None."""
+    if name.lower() != "skill.md":
+        return None
+    before = max(0, start - 60)
+    found = _OWNED_BY.search(own[before:start])
+    return (found.group(1), before + found.start(1)) if found else None
+
+
 def _told_as_done(own: str, start: int) -> bool:
     clause = max((m.end() for m in _CLAUSE_END.finditer(own, 0, start)), default=0)
     told = own[clause:start]
@@ -797,9 +834,15 @@ def missing_inputs(case: Case, staged: set[str],
         # handed over in its sentence, with no word of making there: the noun "export"
         # names what the user exported, no file for the agent to write
         # `@data/x.md`: Claude Code's mention of a file, which it reads into the prompt
+        owner = _other_skills_file(own, match.start(1), name)
+        # (the cue reads before the owner: "Review pdf-helper's SKILL.md")
+        cue_at = match.start() if owner is None else owner[1]
+        if owner is not None:
+            name = f"{owner[0]}/{name}"  # another skill's SKILL.md: never the one under test
         handed = _handed_over(own, match.start()) or own[max(0, match.start(1) - 1):
-                                                         match.start(1)] == "@"
-        if not _INPUT_CUE.search(own[max(0, match.start() - 40):match.start()]) and \
+                                                         match.start(1)] == "@" \
+            or _changed_then_checked(own, match.start(1), match.end(1))
+        if not _INPUT_CUE.search(own[max(0, cue_at - 40):cue_at]) and \
                 not _ADDED_TO.search(own[max(0, match.start() - 100):match.start()]) and \
                 not _presented(own, match.start()) and not handed and \
                 not _read_in_other_language(own, match.start(1), match.end(1)) and \
@@ -817,7 +860,8 @@ def missing_inputs(case: Case, staged: set[str],
         if (background_subject(own, match.end(1)) or story and _told(own, match.start(1))
                 or _told_as_done(own, match.start(1)) or _in_bracket_note(own, match.start(1))
                 or _in_told_list(own, match.start(1))) \
-                and not _worked_on(case, base):
+                and not _worked_on(case, base) \
+                and not _changed_then_checked(own, match.start(1), match.end(1)):
             continue  # "my package.json has react 17, how do I upgrade?": the setting told
         missing.append(name)
     for named in _named_folders(own):

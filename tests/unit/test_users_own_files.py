@@ -1,0 +1,55 @@
+"""Issue 26, rule 6: a prompt working on the user's own thing that no case stages is left out
+(EV009), in the forms a wild set writes it: "我刚改完 X 的 SKILL.md，帮我检查一下" (the user
+just changed a file and asks for it to be checked; another skill's SKILL.md, never the one under
+test), "I just edited config.yaml, check it", and a project pointed at with a clause before it
+("这个停了两个月的项目", "这个已有的前端仓库"). A past change told as the setting of other
+work, a SKILL.md the task writes and the skill's own SKILL.md are silent. Through the real
+`skill-eval check`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import check_json, make_skill
+
+RUNNABLE = {"id": "plain", "prompt": "Write a haiku about rain into haiku.txt.",
+            "expectations": ["haiku.txt holds three lines"]}
+
+
+def _left_out(tmp_path: Path, prompts: list[str]) -> dict[str, str]:
+    cases = [{"id": f"c{n}", "prompt": p, "expected_output": "A careful answer"}
+             for n, p in enumerate(prompts)]
+    skill = make_skill(tmp_path, [*cases, RUNNABLE], name="skill-coach")
+    got = check_json(skill)
+    return {f["case"]: f["message"] for f in got["findings"] if f["code"] == "EV009"}
+
+
+def test_a_file_the_user_just_changed_and_asks_checked_is_their_input(tmp_path: Path) -> None:
+    got = _left_out(tmp_path, [
+        "我刚改完 mu-interview-shrimp 的 SKILL.md，帮我检查一下",
+        "Review pdf-helper's SKILL.md and tighten its description",
+        "I just edited config.yaml, check it for mistakes",
+        "帮我看看我刚写的 deploy.sh 有没有问题",
+        # a past change told as the setting of other work; a SKILL.md to write; the skill's own
+        "I just edited config.yaml to add a cache. Now write a cache test in test_cache.py",
+        "Write a SKILL.md for my new git-helper skill",
+        "Read SKILL.md and summarise the skill",
+    ])
+    assert "'mu-interview-shrimp/SKILL.md'" in got["c0"], got
+    assert "'pdf-helper/SKILL.md'" in got["c1"], got
+    # (the fix never stages the skill's own SKILL.md: the baseline would hold the skill)
+    assert "add 'SKILL.md'" not in got["c0"]
+    assert "'config.yaml'" in got["c2"] and "'deploy.sh'" in got["c3"], got
+    assert not {"c4", "c5", "c6", "plain"} & set(got), got
+
+
+def test_a_project_pointed_at_with_a_clause_before_it_is_the_users(tmp_path: Path) -> None:
+    got = _left_out(tmp_path, [
+        "帮我把这个停了两个月的项目接起来，目录里已经有 AGENTS.md。",
+        "帮我给这个已有的前端仓库建好 AI 项目入口。",
+        # the piece the work makes is no material
+        "帮我写这个明天就要交的报告",
+    ])
+    assert "'这个停了两个月的项目'" in got["c0"], got
+    assert "'这个已有的前端仓库'" in got["c1"], got
+    assert "c2" not in got, got
