@@ -190,7 +190,9 @@ _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|mod
                           r"nicht\s+erwartet|darf\s+nicht|verboten|ausschlusskriterien|"
                           r"ne\s+doit\s+pas|interdit|no\s+debe|prohibido|não\s+deve|proibido|"
                           r"금지(?:\s*사항)?)$")
-_COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用")
+# (a section of regression checks, "## 回归检查", "## Regression checklist": every run's)
+_COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用|"
+                     r"regression|checklist|回归|回歸|检查清单|檢查清單|自检|自檢")
 # An item speaking of the cases in aggregate ("All basic queries return correct metrics",
 # "Consistent formatting across responses", "Time splitting works for 30-180 day ranges"):
 # a closing section holding one sums up the suite, it is no check of one answer.

@@ -637,3 +637,43 @@ def test_a_brief_page_in_a_set_folder_below_the_skill_is_its_set(tmp_path: Path)
     assert read.prompt.startswith("Build the home screen of Dusk")
     assert "Stack context:\n- React (Vite)" in read.prompt and "Constraints:" in read.prompt
     assert "Adversarial" not in read.prompt
+
+
+_REGRESSION = """# Menu cases
+
+## Case 1: a lunch menu
+
+### User input
+
+> Draft a lunch menu for a small cafe.
+
+### Expected
+
+- Lists at least three dishes
+
+## Case 2: a dinner menu
+
+### User input
+
+> Draft a dinner menu for a bistro.
+
+### Expected
+
+- Names a dessert
+
+## 回归检查
+
+- 是否先问清楚用餐人数，再写菜单。
+- 是否给每道菜标价。
+"""
+
+
+def test_a_closing_section_of_regression_checks_is_every_cases(tmp_path: Path) -> None:
+    # "## 回归检查" (regression checks) after the cases: what every run must satisfy, read as
+    # statements of each case, never dropped in silence
+    for folder, text in (("zh", _REGRESSION),
+                         ("en", _REGRESSION.replace("## 回归检查", "## Regression checklist"))):
+        cases = load_caseset(_with_set(tmp_path / folder, text), "menu-writer").evals
+        assert [list(c.statements) for c in cases] == [
+            ["Lists at least three dishes", "是否先问清楚用餐人数，再写菜单。", "是否给每道菜标价。"],
+            ["Names a dessert", "是否先问清楚用餐人数，再写菜单。", "是否给每道菜标价。"]], cases
