@@ -422,7 +422,11 @@ def list_items(lines: list[str]) -> list[str]:
             items[-1] += " " + line.strip()
         else:
             joined = False
-    return items
+    # (a list's own joints, "...;" and "...; and", are no word of an item)
+    return [_ITEM_JOINT.sub("", item) or item for item in items]
+
+
+_ITEM_JOINT = re.compile(r"\s*;(?:\s*(?:and|or))?\s*$")
 
 
 def _after_list(lines: list[str]) -> list[str]:

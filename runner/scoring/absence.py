@@ -477,6 +477,10 @@ _PURELY_AFTER = re.compile(r"^(?P<head>.+?)[，,；;]\s*(?:纯|純|仅|僅|只�
                            r"just)\s*[^，,；;。.!?！？]{1,30}[。.]?$", re.IGNORECASE)
 
 
+# A list item's own punctuation ("does not silently drop them;", "...; and"): no word of it.
+_LIST_PUNCT = re.compile(r"(?:\s*(?:[;,；，、]|\b(?:and|or)\b))+\s*$")
+
+
 def states_absence(statement: str) -> bool:
     """Only says something is not there (or not done): a grader cannot quote an absence, so
     such a statement passes on the grader's word that nothing breaks it. What the reader
@@ -487,7 +491,7 @@ def states_absence(statement: str) -> bool:
     # Markdown bold ("**没有直接出 prompt**", "**Never** names") is emphasis, no word; the
     # author's closing tag and reason are no claim, nor a condition in parentheses
     statement = without_inline(without_notes(_BOLD.sub("", statement)))
-    statement = _MENTIONED.sub("X", statement)
+    statement = _MENTIONED.sub("X", _LIST_PUNCT.sub("", statement))
     if _ASSERTS_FIRST.search(statement):
         return False
     if _ALONE_FAILS.search(statement):
