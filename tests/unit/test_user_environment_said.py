@@ -415,6 +415,10 @@ def test_what_reads_like_the_users_material_but_is_not(tmp_path: Path) -> None:
                                     "See ~/.claude/skills/s1/references/guide.md\nBefore you "
                                     "create the PR, read the checklist in ~/docs/checklist.md.\n")
     assert skill_machine_files(skill) == ["~/docs/checklist.md"]
+    # a glob over the user's installed skills is files of their machine too
+    (skill / "SKILL.md").write_text("---\nname: s1\ndescription: y\n---\n```bash\nfind "
+                                    "~/.claude/skills/*/references/learnings.md\n```\n")
+    assert skill_machine_files(skill) == ["~/.claude/skills/*/references/learnings.md"]
     assert about_firing("report-lint技能不应被触发", ("report-lint",)) is False
 
 
