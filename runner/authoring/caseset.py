@@ -59,7 +59,7 @@ from runner.authoring.git_states import KEYS as GIT_KEYS
 from runner.authoring.git_states import split_git_state
 from runner.authoring.groups import GROUPED, GROUPED_FIX
 from runner.authoring.had_context import had_as_context
-from runner.authoring.harness_matching import fixed_fields
+from runner.authoring.harness_matching import fixed_fields, folded_fields, text_fields
 from runner.authoring.harness_scripts import read_harness_fixtures
 from runner.authoring.harnessed import harness_findings, program_test, program_test_refusal
 from runner.authoring.id_fixtures import id_fixtures
@@ -537,6 +537,8 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     fixed = fixed_fields(skill_dir, path if path.is_dir() else path.parent,
                          named_pattern_fields(items))
     skill_text = skill_body(skill_dir)
+    folded = frozenset(folded_fields(skill_dir, path if path.is_dir() else path.parent,
+                                     text_fields(items)))
     for item, label in zip(items, _case_ids(items, problems), strict=True):
         _read_guarded(item, label, _Setting(skill_dir, about,
                                             case_fixtures.get(label, fixtures), programs,
@@ -544,7 +546,7 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
                                             patterns, fold,
                                             fixed, {} if groups is None else groups.groups,
                                             routed_by_notes, corpus is not None,
-                                            skill_text), read)
+                                            skill_text, folded), read)
     _summaries(read, programs, problems)
     if noted is not None and routed_by_notes and (read.route_labels or read.noted_routes
                                                   or routes_named(items)):
@@ -855,6 +857,7 @@ class _Setting:
     trigger_set: bool = False  # its own notes call it a trigger test (set_notes)
     corpus: bool = False  # the repository's README calls its sets trigger corpora (set_notes)
     skill_text: str = ""  # SKILL.md's body: the modes it names (a case's `mode` selects one)
+    folded: frozenset[str] = frozenset()  # text fields the authors' harness compares so
 
 
 @dataclass
@@ -939,6 +942,7 @@ def _read_case(item: Any, label: str, at: _Setting, read: _Read) -> None:
     reader.trigger_set = at.trigger_set
     reader.corpus = at.corpus
     reader.skill_text = at.skill_text
+    reader.folded = at.folded
     normalized = {**reader.read(item), "id": label}
     for key in reader.route_labels:
         read.route_labels.setdefault(key, []).append(label)

@@ -1016,6 +1016,10 @@ def _names_files(text: str) -> bool:
 _RELATIVE_FILE = re.compile(r"(?![/~])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]{1,8}")
 
 
+# Said of texts the authors' own harness compares with case folded.
+_FOLDED = ", case ignored as the authors' harness compares them (`.lower() in`)"
+
+
 def _argument_lines(given: dict[str, Any]) -> str:
     """Named arguments as the lines of a request: `- city: Tokyo` (an empty one said so)."""
     return "\n".join(f"- {key}: {value if value != '' else '(empty)'}"
@@ -1232,6 +1236,8 @@ class CaseReader:
         self.trigger_set = False
         self.corpus = False  # the repository's README calls the set a trigger corpus
         self.skill_text = ""  # SKILL.md's body, set by caseset: the modes it names
+        # fields of texts the authors' harness compares with case folded (harness_matching)
+        self.folded: frozenset[str] = frozenset()
         self.route_labels: list[str] = []
         self.noted_route = False  # a bare `expected` read as a route for that reason
         # Checks typed as decided by a program, by their statement text: text -> the check's id
@@ -2783,10 +2789,12 @@ class CaseReader:
             item.pop(key)
             negate = bool(words & _WORDS["neg"])
             for n, group in enumerate(groups):
-                body = "|".join(re.escape(t) for t in group)
+                body = ("(?i)" if key in self.folded else "") + "|".join(re.escape(t)
+                                                                          for t in group)
                 self.add("check", ("not:" if negate else "") + "re:" + body,
                          f"{key}[{n}] (any of {len(group)})")
-            self.mapped(f"`{key}`: {len(groups)} check(s), each passed by any of its texts",
+            self.mapped(f"`{key}`: {len(groups)} check(s), each passed by any of its texts"
+                        + (_FOLDED if key in self.folded else ""),
                         "write each as {\"type\": \"contains_any\", \"terms\": [...]} under "
                         "assertions")
 
@@ -2917,6 +2925,7 @@ class CaseReader:
         reader = CaseReader(self.problems, f"{self.label} turn {number}", self.in_statements,
                             self.names, self.routes)
         reader.patterns, reader.fold, reader.fixed = self.patterns, self.fold, self.fixed
+        reader.folded = self.folded
         read = reader.read(rest) if rest else {}
         turn = {k: read.pop(k) for k in TURN_CHECK_FIELDS if k in read}
         kept = {k: v for k, v in {**read.pop("extra", {}), **read}.items() if v}
@@ -3564,9 +3573,13 @@ class CaseReader:
             if not isinstance(value, list):
                 item[key] = value  # a mapping or a flag: not a list of texts, left as it was
                 continue
+            if key in self.folded:
+                value = [{"regex": "(?i)" + re.escape(v)} if isinstance(v, str) else v
+                         for v in value]
             item[field] = [*_as_list(item.get(field)), *value]
             self.mapped(f"`{key}` read as {field} ({len(value)} text(s) the work must"
-                        f"{' not' if field == 'must_avoid' else ''} hold)",
+                        f"{' not' if field == 'must_avoid' else ''} hold)"
+                        + (_FOLDED if key in self.folded else ""),
                         f"rename {key!r} to {field!r}")
 
     def _literal_lists(self, item: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from runner.authoring import safely
 from runner.authoring.layouts import repository_of
@@ -55,6 +56,54 @@ def _programs(folders: Iterable[Path]) -> list[Path]:
                 found.append(path)
             if len(found) >= _MAX_FILES:
                 return found
+    return found
+
+
+# A comparison with case folded on a program's line (`expected.lower() in output`,
+# `out.toLowerCase().includes(t.toLowerCase())`, `casefold()`)
+_FOLDS = re.compile(r"\.(?:lower|casefold)\(\)\s*(?:not\s+)?in\b|\bin\s+[\w.\[\]\"']+\.(?:lower|"
+                    r"casefold)\(\)|\.toLowerCase\(\)\.includes\(")
+
+
+_TEXT_WORDS = frozenset({"contains", "contain", "include", "includes", "any", "all"})
+
+
+def text_fields(items: Iterable[Any]) -> list[str]:
+    """The keys of the cases (and of a block inside one, `expect: {output_contains: ...}`)
+    naming texts the work holds: what a harness may compare with case folded."""
+    found: list[str] = []
+    for item in items:
+        blocks = [item, *(v for v in item.values() if isinstance(v, dict))] \
+            if isinstance(item, dict) else []
+        found += [k for block in blocks for k in block if isinstance(k, str)
+                  and set(re.split(r"[^a-z]+", k.lower())) & _TEXT_WORDS]
+    return list(dict.fromkeys(found))
+
+
+def folded_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> list[str]:
+    """Those of `fields` the authors' harness compares with case folded (`if text.lower() in
+    combined_output`), named within a few lines of the comparison; in the harness folders and
+    the folders right below `tests/` (`tests/e2e/runner.py`)."""
+    wanted = [f for f in dict.fromkeys(fields) if f]
+    if not wanted:
+        return []
+    top = repository_of(skill_dir)
+    below = [p for p in sorted((top / "tests").iterdir()) if safely.is_dir(p)] \
+        if top is not None and safely.is_dir(top / "tests") else []
+    folders = [set_folder, set_folder.parent, skill_dir, *below[:20], *(
+        top / name for name in _HARNESS_FOLDERS if top is not None)]
+    found: list[str] = []
+    for program in _programs(folders):
+        try:
+            lines = program.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        for number, line in enumerate(lines):
+            if not _FOLDS.search(line):
+                continue
+            near = "\n".join(lines[max(0, number - _NEAR):number + _NEAR + 1])
+            found += [f for f in wanted if f not in found
+                      and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", near)]
     return found
 
 

@@ -59,3 +59,34 @@ def test_without_such_a_harness_the_name_still_means_regular_expressions(
     skill = make_skill(tmp_path / "repo", [dict(CASE)], name="skill-writer")
     got = operands(check_json(skill))
     assert "not:re:[fill in]" in got
+
+
+RUNNER = '''def validate(expect, output):
+    combined = output.lower()
+    failures = []
+    for text in expect.get("output_contains", []):
+        if text.lower() not in combined:
+            failures.append(text)
+    if "output_contains_any" in expect:
+        if not any(t.lower() in combined for t in expect["output_contains_any"]):
+            failures.append("none of the texts")
+    return failures
+'''
+
+
+def test_texts_a_harness_compares_with_case_folded_ignore_case(tmp_path: Path) -> None:
+    """`tests/e2e/runner.py` lowercasing both sides (`text.lower() in combined`): the set's
+    `output_contains` and `output_contains_any` texts match with case ignored, as the authors'
+    harness reads them; without that harness, as written."""
+    case = {"id": "list", "prompt": "List the project templates.",
+            "expect": {"output_contains": ["Template"], "output_contains_any": ["README", "logo"]}}
+    skill = make_skill(tmp_path / "repo", [case], name="skill-writer")
+    (tmp_path / "repo" / ".git").mkdir()
+    (tmp_path / "repo" / "tests" / "e2e").mkdir(parents=True)
+    (tmp_path / "repo" / "tests" / "e2e" / "runner.py").write_text(RUNNER)
+    got = check_json(skill)
+    assert set(operands(got)) == {"re:(?i)Template", "re:(?i)README|logo"}, operands(got)
+    assert any("case ignored as the authors' harness compares them" in f["message"]
+               for f in got["findings"])
+    plain = make_skill(tmp_path / "other", [case], name="skill-writer")
+    assert set(operands(check_json(plain))) == {"Template", "re:README|logo"}
