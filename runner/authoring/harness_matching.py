@@ -4,15 +4,18 @@ expressions by its name (runner.authoring.pattern_fields); but when the authors'
 reads that field greps it as fixed text (`grep -qFi "$pattern"`, `fgrep`, `--fixed-strings`),
 each item is the literal text it greps for, and case is ignored where that grep says so
 (`-i`): "[fill in]" is then the bracketed words themselves, never a class of five letters.
+Likewise a list of texts the harness compares with case folded (`text.lower() in output`)
+matches with case ignored.
 
 Looked for in the programs beside the set (its folder and the one above it), the skill's
-folder and the repository's `scripts/`, `tools/`, `bin/` and `tests/` (their top level): the
-shell, Python and JavaScript files naming the field, bounded (256 KiB a file, 200 files)."""
+folder, the repository's `scripts/`, `tools/`, `bin/` and `tests/` (their top level) and the
+folders right below `tests/`: the shell, Python and JavaScript files naming the field,
+bounded (256 KiB a file, 200 files)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -82,29 +85,35 @@ def text_fields(items: Iterable[Any]) -> list[str]:
 
 def folded_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> list[str]:
     """Those of `fields` the authors' harness compares with case folded (`if text.lower() in
-    combined_output`), named within a few lines of the comparison; in the harness folders and
-    the folders right below `tests/` (`tests/e2e/runner.py`)."""
+    combined_output`), named within a few lines of the comparison."""
     wanted = [f for f in dict.fromkeys(fields) if f]
-    if not wanted:
-        return []
-    top = repository_of(skill_dir)
-    below = [p for p in sorted((top / "tests").iterdir()) if safely.is_dir(p)] \
-        if top is not None and safely.is_dir(top / "tests") else []
-    folders = [set_folder, set_folder.parent, skill_dir, *below[:20], *(
-        top / name for name in _HARNESS_FOLDERS if top is not None)]
     found: list[str] = []
+    for lines in _harness_lines(skill_dir, set_folder) if wanted else ():
+        for number, line in enumerate(lines):
+            if _FOLDS.search(line):
+                near = "\n".join(lines[max(0, number - _NEAR):number + _NEAR + 1])
+                found += [f for f in wanted if f not in found and _named(f, near)]
+    return found
+
+
+def _harness_lines(skill_dir: Path, set_folder: Path) -> Iterator[list[str]]:
+    """The lines of each program of the authors' harness: beside the set and above it, in the
+    skill, in the repository's harness folders and the folders right below its `tests/` (an
+    e2e runner, `tests/e2e/runner.py`)."""
+    top = repository_of(skill_dir)
+    below = [p for p in sorted((top / "tests").iterdir()) if safely.is_dir(p)][:20] \
+        if top is not None and safely.is_dir(top / "tests") else []
+    folders = [set_folder, set_folder.parent, skill_dir, *below, *(
+        top / name for name in _HARNESS_FOLDERS if top is not None)]
     for program in _programs(folders):
         try:
-            lines = program.read_text(encoding="utf-8", errors="replace").splitlines()
+            yield program.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-        for number, line in enumerate(lines):
-            if not _FOLDS.search(line):
-                continue
-            near = "\n".join(lines[max(0, number - _NEAR):number + _NEAR + 1])
-            found += [f for f in wanted if f not in found
-                      and re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", near)]
-    return found
+
+
+def _named(field: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", text) is not None
 
 
 def fixed_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> dict[str, bool]:
@@ -112,18 +121,9 @@ def fixed_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> di
     case. A field counts for the grep whose lines it is named near (the loop reading it);
     empty when no harness names them, or none greps them so."""
     wanted = [f for f in dict.fromkeys(fields) if f]
-    if not wanted:
-        return {}
-    top = repository_of(skill_dir)
-    folders = [set_folder, set_folder.parent, skill_dir, *(
-        top / name for name in _HARNESS_FOLDERS if top is not None)]
     fixed: dict[str, bool] = {}
     regex: set[str] = set()  # a field some grep near it reads as a regular expression
-    for program in _programs(folders):
-        try:
-            lines = program.read_text(encoding="utf-8", errors="replace").splitlines()
-        except OSError:
-            continue
+    for lines in _harness_lines(skill_dir, set_folder) if wanted else ():
         for number, line in enumerate(lines):
             for grep in _GREP.finditer(line):
                 literal, fold = _grep_flags(grep.group(2))
@@ -131,7 +131,7 @@ def fixed_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> di
                     literal = True
                 near = "\n".join(lines[max(0, number - _NEAR):number + _NEAR + 1])
                 for field in wanted:
-                    if not re.search(rf"(?<![\w-]){re.escape(field)}(?![\w-])", near):
+                    if not _named(field, near):
                         continue
                     if literal:
                         fixed[field] = fixed.get(field, False) or fold
