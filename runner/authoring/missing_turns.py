@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from runner.analysis.wording import unquoted
 from runner.authoring.awaited_reply import opening_ask
 from runner.authoring.missing_programs import skill_md_text
 from runner.authoring.problems import SET_LEVEL, Problems
@@ -39,16 +40,47 @@ _ONE_MORE = re.compile(
 
 
 def report_earlier_turn(case: Case, problems: Problems) -> None:
-    """A one-turn case whose prompt asks for more of what an earlier turn made: sent alone,
-    the session has nothing it refers to (EV015)."""
+    """A one-turn case whose prompt asks for more of what an earlier turn made, or works on
+    what the agent made before ("the questions you gave me", "你出的这些题", "题库生成好了"):
+    sent alone, the session has nothing it refers to (EV015)."""
     prompt = case.prompt.strip()
-    if case.follow_ups or case.chain or len(prompt) > _ONE_MORE_MOST \
-            or not _ONE_MORE.search(prompt):
+    if case.follow_ups or case.chain or case.files or case.inline_files:
         return
-    problems.report("EV015", case.id, f"the prompt ({prompt!r}) asks for more of what an "
-                    "earlier turn made, which the case does not hold: sent alone, the session "
-                    "has nothing it refers to", "write the earlier turn as the prompt and this "
-                    "one under `follow_up_turns` (or `depends_on` the case that makes it)")
+    fix = ("write the earlier turn as the prompt and this one under `follow_up_turns` (or "
+           "`depends_on` the case that makes it)")
+    if len(prompt) <= _ONE_MORE_MOST and _ONE_MORE.search(prompt):
+        problems.report("EV015", case.id, f"the prompt ({prompt!r}) asks for more of what an "
+                        "earlier turn made, which the case does not hold: sent alone, the "
+                        "session has nothing it refers to", fix)
+        return
+    said = earlier_work(unquoted(prompt, pasted=True))  # (never a pasted chat's words)
+    if said is not None:
+        problems.report("EV015", case.id, f"the prompt works on what an earlier turn made "
+                        f"({said!r}), which the case does not hold: sent alone, the session "
+                        "has nothing it refers to", fix)
+
+
+# What the agent made in an earlier turn, named by the prompt: "the questions you gave me",
+# "the plan you drafted earlier", "你出的这些题", "你刚才给的方案", "上次你写的", and a state an
+# earlier turn built, told as done at the prompt's head ("题库生成好了，直接开始").
+_EARLIER_WORK = re.compile(
+    r"(?i)\b(?:the|these|those|that|this|your)\s+(?:[\w-]+\s+){0,3}?you\s+(?:just\s+|already\s+"
+    r"|earlier\s+|previously\s+)?(?:gave|made|wrote|generated|created|drafted|suggested|"
+    r"proposed|produced|sent|listed|prepared|came\s+up\s+with)\b"
+    r"|你(?:刚才|剛才|刚刚|剛剛|之前|上次|先前|前面)?(?:出|给|給|写|寫|做|生成|列|提|准备|準備)的"
+    r"|(?:刚才|剛才|上次|上一轮|上一輪)(?:你|的)|之前你"
+    r"|^\W*[\u4e00-\u9fff]{1,8}(?:已经|已經)?(?:生成|做|准备|準備|出)好了")
+# ...unless the prompt itself asks for it first ("Draft a plan, then shorten the plan you wrote")
+_MADE_FIRST = re.compile(r"(?i)^\W*(?:please\s+)?(?:write|draft|create|generate|make|list|"
+                         r"propose|give\s+me)\b|^\W*(?:请|請|帮我|幫我)?(?:写|寫|生成|列出|出|做)")
+
+
+def earlier_work(prompt: str) -> str | None:
+    """The words by which the prompt works on what an earlier turn made, or None."""
+    found = _EARLIER_WORK.search(prompt)
+    if found is None or _MADE_FIRST.search(prompt[:found.start()]):
+        return None
+    return found.group(0).strip()
 
 
 _ONE_MORE_MOST = 60  # a longer prompt says what it wants in its own words

@@ -161,3 +161,24 @@ def test_a_prompt_asking_for_more_of_an_earlier_turn_is_said(tmp_path: Path, pro
     result = _check(tmp_path, {"prompt": prompt, "expectations": ["Makes a new picture"]})
     assert ("asks for more of what an earlier turn made" in " ".join(result.output.split())) \
         is said, result.output
+
+
+@pytest.mark.parametrize(("prompt", "said"), [
+    ("Use the questions you gave me earlier to quiz me", "the questions you gave"),
+    ("我朋友说你出的这些题都很 general，帮我改难一点", "你出的"),
+    ("题库生成好了，直接开始模拟面试吧", "题库生成好了"),
+    # made in the prompt itself first; the user's own work; a pasted chat's words
+    ("Draft a plan, then shorten the plan you wrote", None),
+    ("Review the code I wrote for bugs", None),
+    ("Summarise this chat:\n\n> the plan you gave me was too long", None),
+])
+def test_a_prompt_working_on_what_an_earlier_turn_made_is_said(
+        tmp_path: Path, prompt: str, said: str | None) -> None:
+    """"the questions you gave me", "你出的这些题", "题库生成好了" in a one-turn case work on what
+    an earlier turn made, which the case does not hold: EV015 naming the words."""
+    result = _check(tmp_path, {"prompt": prompt, "expectations": ["Asks three questions"]})
+    out = " ".join(result.output.split())
+    if said is None:
+        assert "what an earlier turn made" not in out, out
+    else:
+        assert f"the prompt works on what an earlier turn made ({said!r})" in out, out
