@@ -182,6 +182,14 @@ def _query(item: Any, number: int, default: bool | None, shown: str) -> TriggerQ
     fires = (_expected(item[keys[0]], default, shown, label, label_side) if keys
              else _expected(tagged[0], default, shown, label) if tagged
              else _labelled(item, default, shown, label))
+    hedged = _hedged(item) if not keys and tagged and _NEAR_MISS.fullmatch(
+        str(tagged[0]).strip().lower().replace("_", "-").replace(" ", "-")) else None
+    if hedged is not None:
+        # "near-miss" whose own route says when it fires ("trigger only if converting into a
+        # package"): the authors' side is conditional, neither side measured as theirs
+        raise SidelessQuery(shown, f"query {label}: a near miss whose own note makes its side "
+                                   f"conditional ({hedged!r}); fix: label it should-trigger or "
+                                   "should-not, or leave it out")
     return TriggerQuery(
         id=str(item.get("id") or hashlib.sha256(prompt.encode()).hexdigest()[:10]),
         prompt=prompt, should_trigger=fires, source=shown)
@@ -260,6 +268,21 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
 
 
 SIDELESS_LEFT_OUT = "left out"
+_NEAR_MISS = re.compile(r"near-?miss(?:es)?|borderline|edge-?case|boundary")
+# A note making firing conditional: "trigger only if ...", "trigger if ...", "clarify whether",
+# "depends on", "只有…才触发".
+_CONDITIONAL = re.compile(r"(?i)\b(?:trigger|fire|activate|load)s?\s+(?:only\s+)?(?:if|when)\b|"
+                          r"\bonly\s+(?:trigger|fire|activate)s?\s+(?:if|when)\b|"
+                          r"\bclarify\s+(?:whether|if)\b|\bdepends\s+on\b|"
+                          r"(?:只有|仅当|僅當|如果)[^，。]{0,30}(?:才)?触发")
+
+
+def _hedged(item: dict[str, Any]) -> str | None:
+    """The text of a query's note that makes its firing conditional, or None."""
+    for key, value in item.items():
+        if key not in PROMPT_KEYS and isinstance(value, str) and _CONDITIONAL.search(value):
+            return value.strip()[:80]
+    return None
 # Words of a query's field naming what should happen after the skill fires (`expected_route`,
 # `expected_behavior`, `expected_output`): more than a trigger run measures.
 _AFTER_FIRING = frozenset({"route", "behavior", "behaviour", "output", "response", "answer",

@@ -186,3 +186,21 @@ def test_a_querys_route_beside_its_side_is_said_kept_not_measured(tmp_path: Path
     assert "kept, not measured: `expected_route` (2 queries): what should happen beyond " \
         "whether the skill fires" in said, said
     assert "`notes`" not in said and "`type`" not in said
+
+
+def test_a_near_miss_whose_note_makes_it_conditional_is_left_out_said(tmp_path: Path) -> None:
+    # "near-miss" with `expected_route: trigger only if ...`: the authors' side is
+    # conditional, so neither side is measured as theirs; a plain near miss stays a negative
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "trigger-eval.json", {"cases": [
+        {"id": "T1", "type": "should-trigger", "query": "review my pull request"},
+        {"id": "N1", "type": "should-not-trigger", "query": "what is the weather"},
+        {"id": "M1", "type": "near-miss", "query": "is this diff any good?",
+         "expected_route": "trigger only if the user means a pull request"},
+        {"id": "M2", "type": "near-miss", "query": "summarise the PR comments"}]})
+    got = check(str(skill))
+    assert got.exit_code == 0, got.output
+    said = " ".join(got.output.split())
+    assert "trigger set only (3 queries: 1 should trigger, 2 should not)" in said, said
+    assert "query M1: a near miss whose own note makes its side conditional ('trigger only " \
+        "if the user means a pull request')" in said, said
