@@ -87,6 +87,7 @@ from runner.authoring.routing_types import loaded_skill, loaded_type, read_routi
 from runner.authoring.rubrics import rubric_criteria
 from runner.authoring.setups import SETUP_KEYS
 from runner.authoring.short_claims import cjk_act, short_claim
+from runner.authoring.sides import side
 from runner.authoring.signal_lists import SENTENCE_MIN_WORDS, signal_checks
 from runner.authoring.situations import (
     SITUATION_FIELDS,
@@ -1016,13 +1017,19 @@ def _names_files(text: str) -> bool:
 _RELATIVE_FILE = re.compile(r"(?![/~])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]{1,8}")
 
 
+# Words of an argument's name saying it is no input of the task: a note, the grading, a side.
+_NOT_ARGUMENT = frozenset({"answer", "answers", "solution", "gold", "reference", "rubric",
+                           "criteria", "grading", "grader", "note", "notes", "comment",
+                           "description", "why", "rationale", "must", "should", "eval", "evals",
+                           "evaluation", "harness", "judge", "scoring", "trigger", "label"})
 # Said of texts the authors' own harness compares with case folded.
 _FOLDED = ", case ignored as the authors' harness compares them (`.lower() in`)"
 
 
 def _argument_lines(given: dict[str, Any]) -> str:
     """Named arguments as the lines of a request: `- city: Tokyo` (an empty one said so)."""
-    return "\n".join(f"- {key}: {value if value != '' else '(empty)'}"
+    return "\n".join(f"- {key}: " + (value if isinstance(value, str) and value else
+                                      "(empty)" if value == "" else json.dumps(value))
                      for key, value in given.items())
 
 
@@ -1927,19 +1934,34 @@ class CaseReader:
         sent as written (its mode first when the case names one); a file they name is found
         as a prompt's file is (staged when the set folder holds it, EV009 when not)."""
         item.pop("input", None) if "input" in item else item.pop("inputs", None)
-        mode = item.get("mode")
-        head = f"Mode: {mode.strip()}\n\n" if isinstance(mode, str) and mode.strip() else ""
-        if head:
-            item.pop("mode")
-        item["prompt"] = f"{head}Inputs:\n" + _argument_lines(given)
-        named = [v.strip() for k, v in given.items() if isinstance(v, str)
+        sent = self._arguments(item, given)
+        item["prompt"] = "Inputs:\n" + _argument_lines(sent)
+        named = [v.strip() for k, v in sent.items() if isinstance(v, str)
                  and field_words(k) & {"file", "path"} and _RELATIVE_FILE.fullmatch(v.strip())]
         if named and "files" not in item:
             item["files"] = named
+        # (its `mode` is the task's material as any case's is: sent when the skill names it)
         self.mapped(f"the case has no prompt and its `input` holds named arguments "
-                    f"({', '.join(list(given)[:4])}): sent as the request"
-                    + (", after its `mode`" if head else ""), "write the user's request as "
-                    "`prompt` (the arguments in its words)")
+                    f"({', '.join(list(sent)[:4])}): sent as the request",
+                    "write the user's request as `prompt` (the arguments in its words)")
+
+    def _arguments(self, item: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+        """The named arguments to send: one naming what is expected (`expected_category`) is
+        the case's own field (kept, reported, when the case has its own), one naming a note or
+        the grading (`notes`, `should_trigger`) is kept, never sent."""
+        sent: dict[str, Any] = {}
+        for key, value in given.items():
+            words = field_words(key)
+            if words & {"expected", "expect"}:
+                if key in item:
+                    self.unread[f"input.{key}"] = value
+                else:
+                    item[key] = value
+            elif words & _NOT_ARGUMENT:
+                self.unread[f"input.{key}"] = value
+            else:
+                sent[key] = value
+        return sent
 
     def _fixture_object(self, item: dict[str, Any], key: str) -> str:
         """`fixture: {type: committed, path: evals/files/case-1}` (or `type: generator` with
@@ -2062,7 +2084,7 @@ class CaseReader:
                 continue
             one = text.strip()
             if (_SETTING.fullmatch(one) or not referred and _WORD.fullmatch(one)) \
-                    and not self._skill_mode(words, one):
+                    and not self._skill_mode(key, one):
                 # `mode: manual_dry_run`, `mode: heuristic` (unnamed in the prompt): one
                 # identifier, how the author's harness runs the case, no material a user hands
                 # over
@@ -2095,20 +2117,25 @@ class CaseReader:
             item.pop(key)
             why = "the prompt refers to it" if referred else \
                 "it is one of the skill's own modes (SKILL.md names it)" \
-                if self._skill_mode(words, text) else \
+                if self._skill_mode(key, text) else \
                 "it is the state the work starts from, the situation the agent is told" \
                 if words & STATE_WORDS else "it is the task's material"
             self.mapped(f"`{key}` sent with the prompt, labelled {label!r} ({len(text)} "
                         f"characters): {why}", f"fold `{key}` into `prompt` to make this "
                         "explicit, or rename it to keep it unsent")
 
-    def _skill_mode(self, words: frozenset[str] | set[str], value: str) -> bool:
-        """`mode: review-only` where SKILL.md names `review-only`: one of the skill's own modes,
-        which the user picks, so sent in every case that has it (a harness's setting,
-        `mode: heuristic`, is a word SKILL.md never uses)."""
-        return "mode" in words and bool(self.skill_text) and re.search(
-            rf"(?<![\w-]){re.escape(value.strip())}(?![\w-])", self.skill_text,
-            re.IGNORECASE) is not None
+    def _skill_mode(self, key: str, value: str) -> bool:
+        """`mode: review-only` where SKILL.md names `review-only` as a mode (in code, or within a
+        few words of "mode"/模式): one of the skill's own modes, which the user picks, so sent
+        in every case that has it; a harness's setting (`mode: heuristic`) or a side's label
+        (`mode: positive`) never is."""
+        one = value.strip()
+        if key.lower() != "mode" or not self.skill_text or not one or side(one) is not None:
+            return False
+        name = rf"(?<![\w-]){re.escape(one)}(?![\w-])"
+        return re.search(rf"`{re.escape(one)}`|\bmodes?\b[^\n]{{0,40}}?{name}|"
+                         rf"{name}[^\n]{{0,40}}?\bmodes?\b|模式[^\n]{{0,20}}?{name}|"
+                         rf"{name}[^\n]{{0,20}}?模式", self.skill_text, re.IGNORECASE) is not None
 
     def _cited_codes(self, item: dict[str, Any]) -> None:
         """`expected_rule_ids: ["HD-MOTION-004"]`, `forbidden_codes`: codes the answer must (or,
@@ -3292,7 +3319,8 @@ class CaseReader:
                 item["prompt"] = text[1]
                 sent = bool(rest) and all(_parameter(v) for v in rest.values())
                 if sent:  # the request's named arguments (`city: Tokyo`), sent with it
-                    item["prompt"] += "\n\nInputs:\n" + _argument_lines(rest)
+                    rest = self._arguments(item, rest)
+                    item["prompt"] += "\n\nInputs:\n" + _argument_lines(rest) if rest else ""
                 elif rest:
                     self.unread[f"input (besides {text[0]})"] = rest
                 self.mapped(f"`input.{text[0]}` read as the prompt"

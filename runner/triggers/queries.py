@@ -269,12 +269,13 @@ def _read(path: Path, default: bool | None, names: list[str] | None = None,
 
 SIDELESS_LEFT_OUT = "left out"
 _NEAR_MISS = re.compile(r"near-?miss(?:es)?|borderline|edge-?case|boundary")
-# A note making firing conditional: "trigger only if ...", "trigger if ...", "clarify whether",
-# "depends on", "只有…才触发".
-_CONDITIONAL = re.compile(r"(?i)\b(?:trigger|fire|activate|load)s?\s+(?:only\s+)?(?:if|when)\b|"
-                          r"\bonly\s+(?:trigger|fire|activate)s?\s+(?:if|when)\b|"
-                          r"\bclarify\s+(?:whether|if)\b|\bdepends\s+on\b|"
-                          r"(?:只有|仅当|僅當|如果)[^，。]{0,30}(?:才)?触发")
+# A note making firing conditional: "trigger only if ...", "fires only when", "trigger unless",
+# "clarify whether", "只有…才触发"; never a denial ("should not trigger when ...") nor a bare
+# "depends on" ("depends on git knowledge")
+_CONDITIONAL = re.compile(
+    r"(?i)(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:trigger|fire|activate|load)s?\s+(?:only\s+(?:if|when)"
+    r"|unless)\b|\bonly\s+(?:trigger|fire|activate)s?\s+(?:if|when)\b|\bclarify\s+(?:whether|"
+    r"if)\b|(?:只有|仅当|僅當)[^，。不]{0,30}才(?:会)?触发")
 
 
 def _hedged(item: dict[str, Any]) -> str | None:
@@ -283,10 +284,16 @@ def _hedged(item: dict[str, Any]) -> str | None:
         if key not in PROMPT_KEYS and isinstance(value, str) and _CONDITIONAL.search(value):
             return value.strip()[:80]
     return None
+
+
 # Words of a query's field naming what should happen after the skill fires (`expected_route`,
 # `expected_behavior`, `expected_output`): more than a trigger run measures.
 _AFTER_FIRING = frozenset({"route", "behavior", "behaviour", "output", "response", "answer",
-                           "action", "outcome", "result", "steps", "workflow"})
+                           "action", "outcome", "steps", "workflow"})
+# ...never what a run recorded (`actual_output`, `last_response`), nor a note restating the side
+# ("Skill should not activate; ...")
+_RECORDED = frozenset({"actual", "observed", "last", "previous", "recorded", "got"})
+_RESTATES_SIDE = re.compile(r"(?i)\b(?:trigger|activat|fir|load|invok)\w*|触发|觸發|激活")
 
 
 def _kept_fields(items: list[Any], prompts: list[str]) -> list[tuple[str, int]]:
@@ -296,11 +303,13 @@ def _kept_fields(items: list[Any], prompts: list[str]) -> list[tuple[str, int]]:
     counts: dict[str, int] = {}
     measured = set(prompts)
     for item in items:
-        if not isinstance(item, dict) or not measured & {item.get(k) for k in PROMPT_KEYS}:
+        if not isinstance(item, dict) or not measured & {
+                v for k in PROMPT_KEYS if isinstance(v := item.get(k), str)}:
             continue
         for key, value in item.items():
             if isinstance(key, str) and isinstance(value, str) and value.strip() \
-                    and words(key) & _AFTER_FIRING and label_side(value) is None:
+                    and words(key) & _AFTER_FIRING and not words(key) & _RECORDED \
+                    and label_side(value) is None and not _RESTATES_SIDE.search(value):
                 counts[key] = counts.get(key, 0) + 1
     return sorted(counts.items())
 

@@ -31,15 +31,17 @@ def test_named_arguments_are_the_request_and_their_file_is_staged(tmp_path: Path
     said = " ".join(result.output.split())
     assert result.exit_code == 0, said
     assert "case 'one': the case has no prompt and its `input` holds named arguments " \
-        "(pois_file, city, days): sent as the request, after its `mode`" in said, said
+        "(pois_file, city, days): sent as the request" in said, said
+    assert "case 'one': `mode` sent with the prompt, labelled 'Mode' (8 characters): it is one " \
+        "of the skill's own modes" in said, said
     # only the case whose named file is missing is left out
     assert "case 'two': fixture 'test-data/absent.json' is not in the skill" in said, said
     assert "1 case(s): one" in said
     (case,) = check_json(skill)["cases"]
     assert case["fixtures"][0]["staged_at"] == "test-data/five.json"
     sent = load_caseset(skill, "day-planner").evals[0].prompt
-    assert sent == ("Mode: optimize\n\nInputs:\n- pois_file: test-data/five.json\n"
-                    "- city: Tokyo\n- days: 2"), sent
+    assert sent == ("Inputs:\n- pois_file: test-data/five.json\n- city: Tokyo\n- days: 2"
+                    "\n\nMode:\noptimize"), sent
 
 
 def test_a_requests_other_arguments_are_sent_with_it(tmp_path: Path) -> None:
@@ -69,3 +71,24 @@ def test_a_mode_the_skill_names_is_sent_in_every_case(tmp_path: Path) -> None:
     assert "case 'b': `mode` sent" not in said
     sets = load_caseset(skill, "day-planner").evals
     assert sets[0].prompt.endswith("Mode:\nreview-only") and "heuristic" not in sets[1].prompt
+
+
+def test_an_arguments_expectation_note_or_setting_is_never_sent(tmp_path: Path) -> None:
+    """`expected_category` is the case's own field (graded), `notes` and `should_trigger` are
+    kept; a flag reads `true`; a harness's `mode: manual_dry_run` and a side's label are
+    never sent, though SKILL.md says "positive"."""
+    md = SKILL_MD.replace("Modes:", "Positive feedback welcome. Modes:")
+    skill = make_skill(tmp_path, [
+        {"id": "q", "input": {"query": "best ramen near Shinjuku", "expected_category":
+                              "restaurant", "notes": "should pick ramen", "open_now": True},
+         "assertions": ["Names a ramen shop"]},
+        {"id": "p", "mode": "manual_dry_run", "input": {"city": "Tokyo", "days": 2},
+         "assertions": ["Two days"]},
+        {"id": "s", "prompt": "Plan a day in Kyoto.", "mode": "positive",
+         "expected_output": "A day"}], name="day-planner", skill_md=md)
+    cases = {c.id: c for c in load_caseset(skill, "day-planner").evals}
+    assert cases["q"].prompt == "best ramen near Shinjuku\n\nInputs:\n- open_now: true", \
+        cases["q"].prompt
+    assert any("restaurant" in s for s in cases["q"].statements), cases["q"]
+    assert cases["p"].prompt == "Inputs:\n- city: Tokyo\n- days: 2", cases["p"].prompt
+    assert "positive" not in cases["s"].prompt

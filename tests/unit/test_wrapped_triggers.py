@@ -204,3 +204,24 @@ def test_a_near_miss_whose_note_makes_it_conditional_is_left_out_said(tmp_path: 
     assert "trigger set only (3 queries: 1 should trigger, 2 should not)" in said, said
     assert "query M1: a near miss whose own note makes its side conditional ('trigger only " \
         "if the user means a pull request')" in said, said
+
+
+def test_plain_near_miss_notes_objects_and_recorded_fields_read_as_before(
+        tmp_path: Path) -> None:
+    # a denial or a topic in a near miss's note is no condition; a query holding an object
+    # is read; a recorded answer or a note restating the side is no route kept
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "trigger-eval.json", {"cases": [
+        {"id": "T1", "type": "should-trigger", "query": "look over PR 12",
+         "input": {"repo": "x"}, "actual_output": "Reviewed PR 12"},
+        {"id": "M1", "type": "near-miss", "query": "explain this diff",
+         "notes": "Should not trigger when the user only pastes a diff"},
+        {"id": "M2", "type": "near-miss", "query": "what is a rebase",
+         "expected_behavior": "Skill should not activate; answers directly"},
+        {"id": "M3", "type": "near-miss", "query": "总结一下评论",
+         "notes": "如果只是总结评论不应触发"}]})
+    got = check(str(skill))
+    said = " ".join(got.output.split())
+    assert got.exit_code == 0, said
+    assert "4 queries: 1 should trigger, 3 should not" in said, said
+    assert "kept, not measured" not in said and "name no side" not in said, said
