@@ -15,12 +15,13 @@ bounded (256 KiB a file, 200 files)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from runner.authoring import safely
 from runner.authoring.layouts import repository_of
+from runner.authoring.read_once import once
 
 _PROGRAM_SUFFIXES = frozenset({".sh", ".bash", ".py", ".js", ".mjs", ".cjs", ".ts"})
 _HARNESS_FOLDERS = ("scripts", "tools", "bin", "tests")
@@ -84,32 +85,52 @@ def text_fields(items: Iterable[Any]) -> list[str]:
 
 
 def folded_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> list[str]:
-    """Those of `fields` the authors' harness compares with case folded (`if text.lower() in
-    combined_output`), named within a few lines of the comparison."""
+    """Those of `fields` the authors' harness compares with case folded: the folding line
+    names the field (`any(t.lower() in out for t in expect["output_contains_any"])`), or folds
+    the variable a loop near it binds over the field (`for text in expect["output_contains"]:`
+    then `if text.lower() not in out`); a fold of anything else nearby (`mode.lower()`) is
+    not the field's."""
     wanted = [f for f in dict.fromkeys(fields) if f]
     found: list[str] = []
     for lines in _harness_lines(skill_dir, set_folder) if wanted else ():
         for number, line in enumerate(lines):
-            if _FOLDS.search(line):
-                near = "\n".join(lines[max(0, number - _NEAR):number + _NEAR + 1])
-                found += [f for f in wanted if f not in found and _named(f, near)]
+            if not _FOLDS.search(line):
+                continue
+            near = lines[max(0, number - _NEAR):number + 1]
+            found += [f for f in wanted if f not in found and (_named(f, line) or any(
+                re.search(rf"\b{re.escape(var)}\.(?:lower|casefold|toLowerCase)\(", line)
+                for before in near if _named(f, before)
+                for var in _LOOP_VAR.findall(before)))]
     return found
 
 
-def _harness_lines(skill_dir: Path, set_folder: Path) -> Iterator[list[str]]:
-    """The lines of each program of the authors' harness: beside the set and above it, in the
-    skill, in the repository's harness folders and the folders right below its `tests/` (an
-    e2e runner, `tests/e2e/runner.py`)."""
+# a loop binding a variable over a field's values (`for text in expect["output_contains"]:`,
+# `for (const t of expect.output_contains)`)
+_LOOP_VAR = re.compile(r"\bfor\s*\(?\s*(?:const\s+|let\s+|var\s+)?(\w+)\s+(?:in|of)\b")
+
+
+def _harness_lines(skill_dir: Path, set_folder: Path) -> list[list[str]]:
+    """The lines of each program of the authors' harness, read once per set: beside the set and
+    above it, in the skill, in the repository's harness folders, then (a cap of their own, so a
+    big test suite never crowds those out) the folders right below its `tests/` (an e2e
+    runner)."""
+    return once(("harness_lines", str(skill_dir), str(set_folder)),
+                lambda: _read_harness(skill_dir, set_folder))
+
+
+def _read_harness(skill_dir: Path, set_folder: Path) -> list[list[str]]:
     top = repository_of(skill_dir)
     below = [p for p in sorted((top / "tests").iterdir()) if safely.is_dir(p)][:20] \
         if top is not None and safely.is_dir(top / "tests") else []
-    folders = [set_folder, set_folder.parent, skill_dir, *below, *(
+    folders = [set_folder, set_folder.parent, skill_dir, *(
         top / name for name in _HARNESS_FOLDERS if top is not None)]
-    for program in _programs(folders):
+    read: list[list[str]] = []
+    for program in [*_programs(folders), *_programs(below)]:
         try:
-            yield program.read_text(encoding="utf-8", errors="replace").splitlines()
+            read.append(program.read_text(encoding="utf-8", errors="replace").splitlines())
         except OSError:
             continue
+    return read
 
 
 def _named(field: str, text: str) -> bool:

@@ -90,3 +90,31 @@ def test_texts_a_harness_compares_with_case_folded_ignore_case(tmp_path: Path) -
                for f in got["findings"])
     plain = make_skill(tmp_path / "other", [case], name="skill-writer")
     assert set(operands(check_json(plain))) == {"Template", "re:README|logo"}
+
+
+def test_a_fold_of_something_else_nearby_is_not_the_fields(tmp_path: Path) -> None:
+    case = {"id": "list", "prompt": "List the project templates.",
+            "expect": {"output_contains": ["Template"], "output_not_contains": ["TODO"]}}
+    skill = make_skill(tmp_path / "repo", [case], name="skill-writer")
+    (tmp_path / "repo" / ".git").mkdir()
+    (tmp_path / "repo" / "tests" / "e2e").mkdir(parents=True)
+    (tmp_path / "repo" / "tests" / "e2e" / "runner.py").write_text(
+        'def validate(expect, output, mode):\n'
+        '    for text in expect.get("output_contains", []):\n'
+        '        if text not in output:\n            return False\n'
+        '    for text in expect.get("output_not_contains", []):\n'
+        '        if text in output:\n            return False\n'
+        '    if mode.lower() in ("strict", "lenient"):\n        return True\n')
+    assert "re:(?i)Template" not in operands(check_json(skill))
+
+
+def test_a_big_test_suite_never_hides_the_harness_in_scripts(tmp_path: Path) -> None:
+    skill = make_skill(tmp_path / "repo", [dict(CASE)], name="skill-writer")
+    (tmp_path / "repo" / ".git").mkdir()
+    (tmp_path / "repo" / "scripts").mkdir()
+    (tmp_path / "repo" / "scripts" / "run-evals.sh").write_text(HARNESS)
+    (tmp_path / "repo" / "tests" / "unit").mkdir(parents=True)
+    for n in range(250):
+        (tmp_path / "repo" / "tests" / "unit" / f"test_{n:03}.py").write_text("x = 1\n")
+    got = operands(check_json(skill))
+    assert "not:re:(?i)\\[fill\\ in\\]" in got, got
