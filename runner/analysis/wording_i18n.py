@@ -227,9 +227,11 @@ POINTED: Table = {
     "zh": (rf"(?:这个|這個|这份|這份|这段|這段|这些|這些|附件中的|附件里的|附件裡的|附带的|附帶的|"
            # (a qualifier of up to four characters between: "这份劳动合同", this labour contract)
            # (or a product's Latin name: "这个 Vue 项目")
-           # (or a clause ending in 的 before it: "这个停了两个月的项目", "这个已有的前端仓库";
-           # never one of making it, "这个要你写的报告")
-           rf"上传的|上傳的|附加的)\s*(?:(?:(?![写寫做生创創新要])[\u4e00-\u9fff]){{1,8}}的)?"
+           # (or a clause ending in 的 before it saying the thing already exists or was used:
+           # "这个停了两个月的项目", "这个已有的前端仓库"; never one of making it,
+           # "这个下周开会用的报告", "这个要你写的报告")
+           rf"上传的|上傳的|附加的)\s*(?:(?=[^的，。]{{0,8}}[已了旧舊原现現])"
+           rf"(?:(?![写寫做生创創新要])[\u4e00-\u9fff]){{1,8}}的)?"
            rf"(?:[\u4e00-\u9fff]{{0,4}}?|[A-Za-z][A-Za-z0-9_.+#-]{{0,15}}\s*)"
            rf"(?:{_HELD_ZH}|文件|檔案|文档|文檔|差异|"
            r"項目|项目|專案|表格|笔记|筆記|初稿|草稿|文案|"

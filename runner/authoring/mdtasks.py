@@ -192,7 +192,8 @@ _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|mod
                           r"금지(?:\s*사항)?)$")
 # (a section of regression checks, "## 回归检查", "## Regression checklist": every run's)
 _COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用|"
-                     r"regression|checklist|回归|回歸|检查清单|檢查清單|自检|自檢")
+                     r"(?<!known\s)(?<!release\s)(?<!setup\s)\bregression\s+(?:checks?|tests?|"
+                     r"checklist)\b|回归检查|回歸檢查|自检|自檢")
 # An item speaking of the cases in aggregate ("All basic queries return correct metrics",
 # "Consistent formatting across responses", "Time splitting works for 30-180 day ranges"):
 # a closing section holding one sums up the suite, it is no check of one answer.

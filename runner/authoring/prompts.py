@@ -648,18 +648,29 @@ _JUST_MADE = re.compile(r"(?i)\b(?:i|we)\s+(?:just|have\s+just|recently|just\s+n
                         r"revised|created|tweaked|touched)\b"
                         r"|(?:我|我们|我們)(?:刚|剛|刚刚|剛剛|才)(?:改完|写完|寫完|修改了?|更新了?|改了|"
                         r"改好|写好|寫好|写了|寫了|写的|寫的|改的|编辑了?|編輯了?|完成了?)")
-_CHECK_ASKED = re.compile(r"(?i)\b(?:check|review|look\s+(?:at|over)|audit|inspect|verify|"
-                          r"proofread|go\s+over)\s+(?:it|this|that|them|the\s+file)\b"
-                          r"|(?:帮我|幫我|请|請)?(?:检查|檢查|看看|看一下|审查|審查|审核|審核|过一遍|"
-                          r"過一遍)|有没有问题|有沒有問題")
+# ...and asks, in its next words, for that file to be looked at: the object points back at it
+# ("check it", "review the file", "帮我检查一下"); "check that the summary below ..." and "review
+# this PR description" work on something else.
+_CHECK_ASKED = re.compile(r"(?i)^\W{0,3}(?:(?:can|could|would)\s+you\s+|please\s+|now\s+|and\s+)*"
+                          r"(?:check|review|look\s+(?:at|over)|audit|inspect|verify|proofread|"
+                          r"go\s+over)\s+(?:it|them|the\s+file|this\s+file|that\s+file|my\s+"
+                          r"changes|the\s+changes)\b"
+                          r"|^\W{0,3}(?:帮我|幫我|请|請|麻烦|麻煩)?(?:检查|檢查|看看|看一下|审查|審查|"
+                          r"审核|審核|过一遍|過一遍)(?:一下)?(?:它|这个文件|這個文件)?\s*(?:[，,。.！!？?]|$)"
+                          r"|^[^，,。.！!？?\n]{0,4}(?:有没有问题|有沒有問題)")
 
 
 def _changed_then_checked(own: str, start: int, end: int) -> bool:
-    """The user just changed the file (said before it, in its sentence) and asks for it to be
-    checked after it."""
+    """The user just changed the file (said before it, in its sentence) and asks, in the words
+    right after it, for it to be checked; or asks to check what they just wrote ("帮我看看我刚写
+    的 deploy.sh 有没有问题")."""
     sentence = max((m.end() for m in re.finditer(r"[.!?。！？\n]", own[:start])), default=0)
-    return _JUST_MADE.search(own, sentence, start) is not None and \
-        _CHECK_ASKED.search(own, end) is not None
+    if _JUST_MADE.search(own, sentence, start) is None:
+        return False
+    after = own[end:end + 80]
+    clause = re.match(r"[^.!?。！？\n]*?[,，;；]\s*|[.!?。！？]\s*", after)
+    return bool(_CHECK_ASKED.search(after)) or clause is not None and bool(
+        _CHECK_ASKED.search(after[clause.end():]))
 
 
 # A skill's SKILL.md named with its owner before it ("mu-interview-shrimp 的 SKILL.md",

@@ -107,7 +107,8 @@ _DRIVE_PATH = re.compile(r"(?<![\w.$%/\\:-])[A-Za-z]:[\\/](?![\\/])[\w.-]+(?:[\\
 _HOME_PATH = re.compile(
     r"(?<![\w.$%/])(?:~[/\\]|\$HOME\b|\$\{HOME\}|%USERPROFILE%|/Users/[\w.-]+|/home/[\w.-]+"
     r"|/(?:mnt|media|Volumes)/[\w.-]+/[\w.-]+"
-    r"|[A-Za-z]:\\(?:Users|Documents and Settings)\\)[\w./\\*-]*")
+    # (a glob inside the path, `~/.claude/skills/*/x.md`; never Markdown's emphasis around it)
+    r"|[A-Za-z]:\\(?:Users|Documents and Settings)\\)[\w./\\-]*(?:\*+[\w./\\-]+)*")
 # Where the user's own codebase sits, an absolute path ("The codebase is at /projects/app",
 # "our repo lives in /srv/ledger"): their machine, which the sandbox does not have.
 _PROJECT_AT = re.compile(r"(?i)\b(?:code\s?base|repo(?:sitory)?|project|app|service|source"

@@ -683,3 +683,12 @@ def test_a_lists_joints_are_no_words_of_its_items(tmp_path: Path) -> None:
     text = _REGRESSION.replace("- Names a dessert", "- names a dessert;\n- does not list wine; and")
     cases = load_caseset(_with_set(tmp_path, text), "menu-writer").evals
     assert list(cases[1].statements)[:2] == ["names a dessert", "does not list wine"], cases
+
+
+def test_setup_release_and_known_regression_sections_are_no_checks(tmp_path: Path) -> None:
+    text = ("## Setup checklist\n\n- Install the skill\n\n" + _REGRESSION.split("## 回归检查")[0]
+            + "## Known regressions\n\n- v1.2 dropped the prices column\n\n"
+            "## Release checklist\n\n- Bump the version\n")
+    cases = load_caseset(_with_set(tmp_path, text), "menu-writer").evals
+    assert [list(c.statements) for c in cases] == [["Lists at least three dishes"],
+                                                   ["Names a dessert"]], cases

@@ -419,6 +419,10 @@ def test_what_reads_like_the_users_material_but_is_not(tmp_path: Path) -> None:
     (skill / "SKILL.md").write_text("---\nname: s1\ndescription: y\n---\n```bash\nfind "
                                     "~/.claude/skills/*/references/learnings.md\n```\n")
     assert skill_machine_files(skill) == ["~/.claude/skills/*/references/learnings.md"]
+    # Markdown's emphasis around a path is no glob
+    (skill / "SKILL.md").write_text("---\nname: s1\ndescription: y\n---\nRead the rules in "
+                                    "**~/firm/rules.md** first.\n")
+    assert skill_machine_files(skill) == ["~/firm/rules.md"]
     assert about_firing("report-lint技能不应被触发", ("report-lint",)) is False
 
 

@@ -34,13 +34,16 @@ def test_a_file_the_user_just_changed_and_asks_checked_is_their_input(tmp_path: 
         "I just edited config.yaml to add a cache. Now write a cache test in test_cache.py",
         "Write a SKILL.md for my new git-helper skill",
         "Read SKILL.md and summarise the skill",
+        # a check of something else after a change told (the material is in the prompt)
+        "I just edited config.yaml. Check that the summary below is accurate: 'caching added'",
+        "我刚写完 main.py 的测试计划，请看看这个方案：先测登录",
     ])
     assert "'mu-interview-shrimp/SKILL.md'" in got["c0"], got
     assert "'pdf-helper/SKILL.md'" in got["c1"], got
     # (the fix never stages the skill's own SKILL.md: the baseline would hold the skill)
     assert "add 'SKILL.md'" not in got["c0"]
     assert "'config.yaml'" in got["c2"] and "'deploy.sh'" in got["c3"], got
-    assert not {"c4", "c5", "c6", "plain"} & set(got), got
+    assert not {"c4", "c5", "c6", "c7", "c8", "plain"} & set(got), got
 
 
 def test_a_project_pointed_at_with_a_clause_before_it_is_the_users(tmp_path: Path) -> None:
@@ -49,7 +52,9 @@ def test_a_project_pointed_at_with_a_clause_before_it_is_the_users(tmp_path: Pat
         "帮我给这个已有的前端仓库建好 AI 项目入口。",
         # the piece the work makes is no material
         "帮我写这个明天就要交的报告",
+        "帮我准备这个下周开会用的报告",
+        "帮我搭建这个用于演示的项目",
     ])
     assert "'这个停了两个月的项目'" in got["c0"], got
     assert "'这个已有的前端仓库'" in got["c1"], got
-    assert "c2" not in got, got
+    assert not {"c2", "c3", "c4"} & set(got), got
