@@ -29,9 +29,9 @@ from runner.authoring.skill import declared_tools, skill_body
 _TOOL = r"`?(?:WebSearch|WebFetch|web_search|web_fetch)`?"
 # (the tool's own name, in its case: "websearch" in prose is a word, not the tool)
 _STEP = re.compile(
-    rf"(?i:\b(?:use|uses|using|call|calls|calling|run|runs|invoke|invokes|via|with|through)"
+    rf"(?i:\b(?:use|uses|using|call|calls|calling|run|runs|invoke|invokes|via|through)"
     rf"\s+(?:the\s+)?)(?-i:{_TOOL})(?![\w-])"
-    rf"|(?<![\w-])(?-i:{_TOOL})(?:\s+tool)?\s+(?i:to|for)\b"
+    rf"|(?<![\w-])(?-i:{_TOOL})(?:\s+tool)?\s+(?i:to)\b"
     # (in Chinese the verb is a word before it, 使用 WebSearch, or after, WebSearch 搜索)
     rf"|(?:使用|用|调用|通过|借助)\s*(?-i:{_TOOL})|(?-i:{_TOOL})\s*(?:工具)?\s*(?:搜索|检索|查询|查找|获取|抓取)"
     r"|(?i:\bsearch(?:es|ing)?\s+(?:the\s+)?(?:web|internet)\b"
@@ -41,15 +41,20 @@ _STEP = re.compile(
     r"|\bsearch(?:es)?\s+online\b|\blook\s+(?:it\s+|them\s+)?up\s+online\b)"
     r"|联网(?:搜索|检索|查询|查找|查)|上网(?:搜索|查)|(?:网络|网上|在线)(?:搜索|检索)|搜索网络")
 # a clause ruling the step out, before it on its line ("Do not use WebSearch", 不要联网搜索)
-_RULED_OUT = re.compile(r"(?i)\b(?:never|not|don't|do\s+not|avoid|instead\s+of)\b"
-                        r"|不要|无需|不需要|不用|禁止|不得|无须|不必")
+# (or a guide's words about tools or skills in general: "tools such as WebFetch", "a skill
+# that uses WebFetch"; or the user's ask it answers: "If the user asks you to search the web")
+_RULED_OUT = re.compile(r"(?i)\b(?:never|not|don't|do\s+not|avoid|instead\s+of|can't|cannot|"
+                        r"blocks?|such\s+as|like|e\.g|for\s+example|including|user\s+asks?|"
+                        r"(?:a|any|your|the)\s+skills?\s+that|subagents?)\b"
+                        r"|不要|无需|不需要|不用|禁止|不得|无须|不必|不会|不能|无法|没有|不进行|离线|不$")
 # ...or optional after it ("use WebSearch if available, otherwise ...")
 _OPTIONAL = re.compile(r"(?i)[^.;\n。；]{0,60}?\b(?:if\s+(?:it\s+is\s+)?(?:available|enabled|"
                        r"allowed|permitted|possible)|when\s+available|optional(?:ly)?|"
                        r"otherwise|fall\s*back)\b|[^。；\n]{0,30}?(?:如果可用|若可用|可选)")
 # (a comma ends a condition: "If the text is not given, use WebSearch" is a step)
 _CLAUSE_START = re.compile(r"[.,;!?。，；！？\n]")
-_FENCE = re.compile(r"^(?:```|~~~).*?^(?:```|~~~)[ \t]*$", re.MULTILINE | re.DOTALL)
+# (a fence may be indented inside a list item)
+_FENCE = re.compile(r"^[ \t]*(?:```|~~~).*?^[ \t]*(?:```|~~~)[ \t]*$", re.MULTILINE | re.DOTALL)
 _WEB_TOOLS = ("WebSearch", "WebFetch")
 
 

@@ -59,6 +59,13 @@ def test_a_step_of_the_body_using_the_web_is_read(tmp_path: Path, body: str) -> 
     "```yaml\nallowed-tools: WebSearch\n```\nAn example of a frontmatter.\n",
     # the word in prose, not the tool's name
     "The websearch team asked for cards.\n",
+    # a guide's words about tools, a hook's rule, the user's ask, a skill that stays offline
+    "Claude Code ships with tools such as WebFetch to fetch URLs.\n",
+    "Subagents can be given WebSearch for research tasks.\n",
+    "The hook blocks WebFetch for untrusted domains.\n",
+    "If the user asks you to search the web, say you can't.\n",
+    "本技能不会联网搜索。\n", "不联网搜索。\n", "全程离线，不进行网络搜索。\n",
+    "- a step\n  ```\n  use WebSearch to find it\n  ```\n",
 ])
 def test_no_step_of_the_web_is_read_where_there_is_none(tmp_path: Path, body: str) -> None:
     _write(tmp_path, HEAD + "---\n" + body)
