@@ -53,7 +53,7 @@ def report_earlier_turn(case: Case, problems: Problems) -> None:
                         "earlier turn made, which the case does not hold: sent alone, the "
                         "session has nothing it refers to", fix)
         return
-    said = earlier_work(unquoted(prompt, pasted=True))  # (never a pasted chat's words)
+    said = earlier_work(prompt)
     if said is not None:
         problems.report("EV015", case.id, f"the prompt works on what an earlier turn made "
                         f"({said!r}), which the case does not hold: sent alone, the session "
@@ -62,25 +62,48 @@ def report_earlier_turn(case: Case, problems: Problems) -> None:
 
 # What the agent made in an earlier turn, named by the prompt: "the questions you gave me",
 # "the plan you drafted earlier", "你出的这些题", "你刚才给的方案", "上次你写的", and a state an
-# earlier turn built, told as done at the prompt's head ("题库生成好了，直接开始").
+# earlier turn built, told as done at the prompt's head ("题库生成好了，直接开始"). In English the
+# made thing is handed to the user ("you gave me") or put in the past ("earlier"): "the changes
+# you made" after a request to make them is this turn's own work.
 _EARLIER_WORK = re.compile(
     r"(?i)\b(?:the|these|those|that|this|your)\s+(?:[\w-]+\s+){0,3}?you\s+(?:just\s+|already\s+"
-    r"|earlier\s+|previously\s+)?(?:gave|made|wrote|generated|created|drafted|suggested|"
-    r"proposed|produced|sent|listed|prepared|came\s+up\s+with)\b"
+    r"|previously\s+)?(?:gave|made|wrote|generated|created|drafted|suggested|proposed|produced|"
+    r"sent|listed|prepared|came\s+up\s+with)\s+(?:(?:me|us)\b|(?:[\w-]+\s+){0,3}?(?:earlier|"
+    r"before|last\s+time|previously|yesterday)\b)"
+    # (the made thing named after 你…的, and nothing asked of it yet: "你写的代码要有注释" is the
+    # work to come)
     r"|你(?:刚才|剛才|刚刚|剛剛|之前|上次|先前|前面)?(?:出|给|給|写|寫|做|生成|列|提|准备|準備)的"
-    r"|(?:刚才|剛才|上次|上一轮|上一輪)(?:你|的)|之前你"
-    r"|^\W*[\u4e00-\u9fff]{1,8}(?:已经|已經)?(?:生成|做|准备|準備|出)好了")
+    r"(?:这些|這些|那些)?(?:题|題|方案|版本|计划|計劃|大纲|大綱|文案|稿|答案|建议|建議|回答|清单|清單|"
+    r"报告|報告|内容|內容|东西|東西|代码|代碼|问题|問題)(?!\S{0,3}(?:要|需要|必须|必須|应该|應該))"
+    r"|(?:刚才|剛才|上次|上一轮|上一輪)(?:你|的)"
+    r"|^\W*[\u4e00-\u9fff]{1,8}(?:已经|已經)?(?:生成|做|准备|準備|出)好了(?!吗|嗎|没|沒)")
+
+
 # ...unless the prompt itself asks for it first ("Draft a plan, then shorten the plan you wrote")
 _MADE_FIRST = re.compile(r"(?i)^\W*(?:please\s+)?(?:write|draft|create|generate|make|list|"
-                         r"propose|give\s+me)\b|^\W*(?:请|請|帮我|幫我)?(?:写|寫|生成|列出|出|做)")
+                         r"propose|plan|refactor|give\s+me)\b|^\W*(?:请|請|帮我|幫我)?(?:写|寫|生成|列出|出|做)")
 
 
 def earlier_work(prompt: str) -> str | None:
-    """The words by which the prompt works on what an earlier turn made, or None."""
-    found = _EARLIER_WORK.search(prompt)
-    if found is None or _MADE_FIRST.search(prompt[:found.start()]):
+    """The words by which the prompt works on what an earlier turn made, or None: read in the
+    prompt's own words (never a pasted chat's), material handed over right after them read in
+    the prompt as written."""
+    own = unquoted(prompt, pasted=True)
+    found = _EARLIER_WORK.search(own)
+    if found is None:
+        return None
+    before = own[:found.start()]
+    at = prompt.find(found.group(0))
+    if _MADE_FIRST.search(before) and _JOINT.search(before) \
+            or at >= 0 and _MATERIAL_FOLLOWS.match(prompt, at + len(found.group(0))):
         return None
     return found.group(0).strip()
+
+
+# (the request and the later words about its work joined: "..., then", "... and explain")
+_JOINT = re.compile(r"(?i)\b(?:then|and)\b|[,，;；]")
+# the state told as built, then handed over below ("数据已经准备好了，在下面：<table>")
+_MATERIAL_FOLLOWS = re.compile(r"[^\n]{0,30}[:：]\s*\n?\s*\S")
 
 
 _ONE_MORE_MOST = 60  # a longer prompt says what it wants in its own words

@@ -164,13 +164,20 @@ def test_a_prompt_asking_for_more_of_an_earlier_turn_is_said(tmp_path: Path, pro
 
 
 @pytest.mark.parametrize(("prompt", "said"), [
-    ("Use the questions you gave me earlier to quiz me", "the questions you gave"),
-    ("我朋友说你出的这些题都很 general，帮我改难一点", "你出的"),
+    ("Use the questions you gave me earlier to quiz me", "the questions you gave me"),
+    ("我朋友说你出的这些题都很 general，帮我改难一点", "你出的这些题"),
     ("题库生成好了，直接开始模拟面试吧", "题库生成好了"),
     # made in the prompt itself first; the user's own work; a pasted chat's words
     ("Draft a plan, then shorten the plan you wrote", None),
     ("Review the code I wrote for bugs", None),
     ("Summarise this chat:\n\n> the plan you gave me was too long", None),
+    ("Make the plan you drafted earlier shorter", "the plan you drafted earlier"),
+    # this turn's own work, asked first or to come; a question; material below
+    ("Plan a 3-day trip to Kyoto and then list the assumptions you made", None),
+    ("帮我实现一个排序函数，你写的代码要有注释", None),
+    ("开始之前你需要先读文档", None),
+    ("报告生成好了吗？如果没有，请生成一份", None),
+    ("数据已经准备好了，在下面：\n| a | b |\n| 1 | 2 |", None),
 ])
 def test_a_prompt_working_on_what_an_earlier_turn_made_is_said(
         tmp_path: Path, prompt: str, said: str | None) -> None:
