@@ -423,11 +423,15 @@ def list_items(lines: list[str]) -> list[str]:
             items[-1] += " " + line.strip()
         else:
             joined = False
-    # (a list's own joints, "...;" and "...; and", are no word of an item)
-    return [_ITEM_JOINT.sub("", item) or item for item in items]
+    # (a list's own joints, "...;" and "...; and", are no word of an item: where two items or
+    # more end so; one ending in ";" alone may mean it, "Every SQL statement ends with ;")
+    joined = sum(_ITEM_JOINT.search(item) is not None for item in items) >= 2
+    return [(_ITEM_JOINT.sub("", item) or item) if joined else item for item in items]
 
 
-_ITEM_JOINT = re.compile(r"\s*;(?:\s*(?:and|or))?\s*$")
+# a word's closing ";" (never a lone one, "ends with ;", nor an entity's, `&amp;`)
+_ITEM_JOINT = re.compile(r"(?<=[^\W\d_])(?<!&[a-z])(?<!&[a-z]{2})(?<!&[a-z]{3})(?<!&[a-z]{4})"
+                         r"(?<!&[a-z]{5});(?:\s*(?:and|or))?\s*$")
 
 
 def _after_list(lines: list[str]) -> list[str]:

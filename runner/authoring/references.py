@@ -44,13 +44,16 @@ _LEVELS_UP = 3  # the skill's folder and those above it, up to its repository's 
 # A word saying the agent reads a file ("Must read design-and-architecture.md first",
 # "References widgets.md"), none denying it before ("Does not read ...").
 # (a folder's name in a path, `references/learnings.md`, is no verb)
-_READS = re.compile(r"(?i)(?<![/.-])\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|ing)?|"
+_READS = re.compile(r"(?i)(?<![/.])\b(?:reads?|reading|referenc(?:e|es|ing)|consult(?:s|ing)?|"
                     r"loads?|loading|opens?|opening|cites?|citing)\b(?![/.-])")
 # A statement about what the answer says ("Describes scanning ... references/learnings.md",
 # "Mentions reading the style guide"): the file is a word of the answer, never a read.
+# (the telling verb governs the read: nothing of time between, "Explains the plan after
+# reading design.md" still reads it)
 _TELLS = re.compile(r"(?i)\b(?:describ(?:e|es|ing)|mention(?:s|ing)?|explain(?:s|ing)?|"
                     r"say(?:s|ing)?|tell(?:s|ing)?|list(?:s|ing)?|suggest(?:s|ing)?|"
-                    r"recommend(?:s|ing)?|advis(?:e|es|ing)|instruct(?:s|ing)?)\b")
+                    r"recommend(?:s|ing)?|advis(?:e|es|ing)|instruct(?:s|ing)?)\b"
+                    r"(?:(?!\b(?:after|before|then|while|when|once)\b)[^.;\n]){0,60}$")
 # ...or uses one, named right after the verb ("Use 复习计划.md and 错题遗漏.md, start with
 # ...": a file used is a file read); "Uses numbered file format (0001-xxx.md)" shows a form
 _USES = re.compile(r"(?i)\b(?:uses?|using)\s+(?:the\s+|its\s+|their\s+|my\s+|existing\s+)?"

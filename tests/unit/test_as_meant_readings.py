@@ -654,13 +654,17 @@ def test_a_statement_reading_a_file_no_arm_holds_is_said(tmp_path: Path) -> None
                           # a path's folder is no verb, and an answer telling of a read is
                           # words of the answer
                           "Describes scanning installed skills in references/learnings.md",
-                          "Mentions reading style-guide.md before drafting"]},
+                          "Mentions reading style-guide.md before drafting",
+                          # a telling verb over other words: the read still the agent's
+                          "Explains the plan after reading design-brief.md",
+                          "Re-reads checklist.md before answering"]},
         {"id": "writes", "prompt": "Write notes.md with the plan, then build the endpoint.",
          "expectations": ["Reads notes.md before coding"]}],
         {"references/handlers.md": "# Handlers\n"}, name="api-helper", skill_md=SKILL_MD)
     said = [f["message"] for f in check_json(skill)["findings"] if f["code"] == "EV009"]
     assert any("expects the agent to read design-and-architecture.md" in m for m in said), said
     assert any("expects the agent to read review-plan.md" in m for m in said), said  # a use
+    assert any("design-brief.md" in m for m in said) and any("checklist.md" in m for m in said)
     assert not any(n in m for m in said for n in ("handlers.md", "secrets.md", "report.md",
                                                   "learnings.md", "style-guide.md")), said
     # (the statement says the agent writes it: the work's own file)

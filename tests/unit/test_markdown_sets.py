@@ -692,3 +692,14 @@ def test_setup_release_and_known_regression_sections_are_no_checks(tmp_path: Pat
     cases = load_caseset(_with_set(tmp_path, text), "menu-writer").evals
     assert [list(c.statements) for c in cases] == [["Lists at least three dishes"],
                                                    ["Names a dessert"]], cases
+
+
+def test_a_lone_semicolon_or_an_entity_is_the_items_own() -> None:
+    from runner.authoring.mdtasks import list_items
+    assert list_items(["- Every SQL statement ends with ;", "- Uses CTEs"]) == [
+        "Every SQL statement ends with ;", "Uses CTEs"]
+    assert list_items(["- Escapes & as &amp;", "- Escapes < as &lt;"]) == [
+        "Escapes & as &amp;", "Escapes < as &lt;"]
+    # one item alone ending so may mean it: only a list's joint where two items end so
+    assert list_items(["- ends every line with a semicolon;", "- keeps it short"]) == [
+        "ends every line with a semicolon;", "keeps it short"]
