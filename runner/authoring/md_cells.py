@@ -11,8 +11,13 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+# (in other languages too: формулировка, запрос; 提示词, 用户输入, 说法; consulta, frase)
 PROMPT_HEADERS = re.compile(r"(?i)^(?:user\s+)?(?:prompt|query|input|request|message|"
-                            r"utterance|question|task|phrase)s?\b")
+                            r"utterance|question|task|phrase|phrasing|wording)s?\b"
+                            r"|^(?:формулировк|запрос|фраз|реплик|сообщени)\w*"
+                            r"|^(?:用户)?(?:提示词|提示|输入|輸入|说法|說法|问题|問題|请求|請求|指令|原话|原話)"
+                            r"|^(?:consulta|pregunta|frase|petición|requête|demande|anfrage|"
+                            r"eingabe|pergunta|pedido)s?\b")
 # The expected cell's opening words: the side; what follows is the author's reason. A
 # modal alone says nothing: the verb after it does ("Should load" fires, "Should stay out",
 # "Must be ignored" do not).

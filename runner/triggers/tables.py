@@ -71,10 +71,31 @@ _LIST_OPEN = frozenset({"bullet_list_open", "ordered_list_open"})
 _LIST_CLOSE = frozenset({"bullet_list_close", "ordered_list_close"})
 
 
+# A side said by a heading in another language: "Должен срабатывать" / "Не должен
+# срабатывать", 应触发 / 不应触发, "Debe activarse" / "No debe activarse", ...
+_HEADING_STAYS = re.compile(
+    r"(?i)^(?:не\s+(?:должен|должна|должно|должны)\s+сраб\w*|не\s+сраб\w*|"
+    r"(?:不应该?|不應該?|不该|不該|不需要|无需|無需)(?:被)?(?:触发|觸發|激活|调用|調用)|不(?:触发|觸發)|"
+    r"no\s+debe\s+(?:activarse|dispararse)|ne\s+doit\s+pas\s+(?:se\s+)?déclencher|"
+    r"soll(?:te)?\s+nicht\s+(?:auslösen|triggern|aktivieren)|não\s+deve\s+(?:ser\s+)?(?:acionad|ativad)\w*|"
+    r"発動(?:すべきでない|しない))")
+_HEADING_FIRES = re.compile(
+    r"(?i)^(?:(?:должен|должна|должно|должны)\s+сраб\w*|сраб\w*|"
+    r"(?:应该?|應該?|需要|必须|必須)(?:被)?(?:触发|觸發|激活|调用|調用)|(?:触发|觸發)(?:场景|場景|用例)?$|"
+    r"debe\s+(?:activarse|dispararse)|doit\s+(?:se\s+)?déclencher|"
+    r"soll(?:te)?\s+(?:auslösen|triggern|aktivieren)|deve\s+(?:ser\s+)?(?:acionad|ativad)\w*|"
+    r"発動すべき|発動する)")
+
+
 def _heading_side(tokens: list[Token], index: int) -> bool | None:
-    """The side a heading says, whole ("Should Trigger", "Should NOT trigger (3)"), or None."""
+    """The side a heading says, whole ("Should Trigger", "Should NOT trigger (3)", "Должен
+    срабатывать", 不应触发), or None."""
     inline = tokens[index + 1] if index + 1 < len(tokens) else None
     text = inline.content.strip().strip("*_:：").strip() if inline is not None else ""
+    if _HEADING_STAYS.match(text):
+        return False
+    if _HEADING_FIRES.match(text):
+        return True
     if not text or len(text.split()) > 6 or not _MODAL.search(text):
         # a sentence opening like a side is prose, and a title ("Trigger Tests") says none
         return None
@@ -137,6 +158,15 @@ def table_queries(text: str) -> list[dict[str, Any]]:
                 found += routes
                 break
         else:
+            # no column says a side: a table of prompts under a heading that does ("## Should
+            # trigger" over `| phrasing | note |`) holds that side's queries, its other cells
+            # the author's note
+            if said is not None:
+                found += [{"prompt": unquoted_cell(row[prompt_at]), "should_trigger": said,
+                           "note": " ".join(c for n, c in enumerate(row) if n != prompt_at),
+                           **({"skill": skill} if skill else {})}
+                          for row in rows[1:] if len(row) > prompt_at
+                          and unquoted_cell(row[prompt_at])]
             continue
         if read and not all(fires is not None for _, fires in read):
             continue

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from runner.triggers.queries import load_trigger_set
 from runner.triggers.tables import table_queries, table_side
 from tests.helpers import check_cli, write_skill_md
@@ -168,3 +170,27 @@ def test_a_trigger_page_in_the_skills_references_is_its_trigger_set(tmp_path: Pa
     assert "workflow.md" not in flat
     (skill / "references" / "trigger-tests.md").rename(skill / "references" / "triggering.md")
     assert "trigger set only" not in " ".join(check_cli(str(skill)).output.split())
+
+
+@pytest.mark.parametrize(("fires", "stays", "prompt_header"), [
+    ("Должен срабатывать", "Не должен срабатывать", "формулировка"),
+    ("应该触发", "不应触发", "用户输入"),
+    ("Should trigger", "Should not trigger", "Phrasing"),
+])
+def test_a_table_of_prompts_under_a_side_heading_holds_that_sides_queries(
+        fires: str, stays: str, prompt_header: str) -> None:
+    """A table with a prompt column and no column saying a side (`| phrasing | note |`), under
+    a heading that says one, in any of the languages the headings are written in: each row a
+    query of the heading's side, the other cells its note."""
+    text = (f"# Trigger log\n\nIntro prose.\n\n## {fires}\n\n| {prompt_header} | note |\n"
+            "|---|---|\n| «сделай рабочий лист» | base |\n| make a worksheet on pressure | "
+            f"plain |\n\n## {stays}\n\n| {prompt_header} | why |\n|---|---|\n"
+            "| what is pressure? | a question |\n")
+    assert [(q["prompt"], q["should_trigger"]) for q in table_queries(text)] == [
+        ("сделай рабочий лист", True), ("make a worksheet on pressure", True),
+        ("what is pressure?", False)]
+
+
+def test_a_table_under_a_title_stays_no_queries() -> None:
+    text = "## Trigger log\n\n| phrasing | note |\n|---|---|\n| make a worksheet | base |\n"
+    assert table_queries(text) == []
