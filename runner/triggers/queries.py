@@ -621,7 +621,20 @@ def _in_folder(folder: Path) -> list[tuple[Path, bool | None]]:
     # ...and one set apart because a case folder beside it is the runtime set
     known = {p for p, _ in found}
     found += [(p, None) for p in routing_beside_cases(folder) if p not in known]
-    return found
+    return [(p, d if d is not None else _named_side(p)) for p, d in found]
+
+
+# A trigger file whose name says its side (`positive_cases.yaml`, `should-not-trigger.json`):
+# the side of each query in it that says none of its own.
+_NAMED_STAYS = re.compile(r"(?i)(?:^|[_.-])(?:negatives?|should[_-]?not(?:[_-]?trigger)?|"
+                          r"no[_-]?trigger|non[_-]?trigger(?:ing)?)(?:[_.-]|$)")
+_NAMED_FIRES = re.compile(r"(?i)(?:^|[_.-])(?:positives?|should[_-]?trigger)(?:[_.-]|$)")
+
+
+def _named_side(path: Path) -> bool | None:
+    if _NAMED_STAYS.search(path.stem):
+        return False
+    return True if _NAMED_FIRES.search(path.stem) else None
 
 
 def _has_tables(path: Path) -> bool:

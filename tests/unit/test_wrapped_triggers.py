@@ -225,3 +225,19 @@ def test_plain_near_miss_notes_objects_and_recorded_fields_read_as_before(
     assert got.exit_code == 0, said
     assert "4 queries: 1 should trigger, 3 should not" in said, said
     assert "kept, not measured" not in said and "name no side" not in said, said
+
+
+def test_a_trigger_files_name_gives_the_side_of_its_queries(tmp_path: Path) -> None:
+    # `evals/trigger/positive_cases.yaml` / `negative_cases.yaml`: the file says the side of
+    # each query that says none of its own
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    (skill / "evals" / "trigger").mkdir(parents=True)
+    (skill / "evals" / "trigger" / "positive_cases.yaml").write_text(
+        "cases:\n  - id: P1\n    prompt: review my pull request\n"
+        "  - id: P2\n    prompt: look over PR 12 for bugs\n")
+    (skill / "evals" / "trigger" / "negative_cases.yaml").write_text(
+        "cases:\n  - id: N1\n    prompt: what is the weather\n")
+    got = check(str(skill))
+    said = " ".join(got.output.split())
+    assert got.exit_code == 0, said
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in said, said
