@@ -8,9 +8,13 @@ import re
 from typing import Any
 
 # Lists of queries by side; a near miss is a query close to the skill's that must not fire it.
-POSITIVE_LISTS = ("should_trigger", "positives", "positive", "should_fire", "should_activate")
+# (a kind word after the side: `positive_triggers`, `negative_cases`, `positive_queries`)
+_KINDS = ("triggers", "cases", "queries", "prompts", "examples")
+POSITIVE_LISTS = ("should_trigger", "positives", "positive", "should_fire", "should_activate",
+                  *(f"positive_{k}" for k in _KINDS), *(f"should_trigger_{k}" for k in _KINDS))
 NEGATIVE_LISTS = ("should_not_trigger", "near_miss", "near_misses", "negatives", "negative",
-                  "should_not_fire", "should_not_activate", "negative_for", "not_for")
+                  "should_not_fire", "should_not_activate", "negative_for", "not_for",
+                  *(f"negative_{k}" for k in _KINDS), *(f"should_not_trigger_{k}" for k in _KINDS))
 # Spellings of each side, compared with `_` and spaces read as `-`; a near miss must not fire.
 YES = {"trigger", "true", "yes", "fire", "use-skill", "use", "should-trigger", "positive",
        "should-fire"}

@@ -241,3 +241,14 @@ def test_a_trigger_files_name_gives_the_side_of_its_queries(tmp_path: Path) -> N
     said = " ".join(got.output.split())
     assert got.exit_code == 0, said
     assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in said, said
+
+
+def test_side_lists_named_with_a_kind_word_are_read(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "trigger_cases.json", {
+        "skill_id": "pr-review", "positive_triggers": ["review my pull request", "look at PR 9"],
+        "negative_triggers": ["what is the weather"]})
+    got = check(str(skill))
+    said = " ".join(got.output.split())
+    assert got.exit_code == 0, said
+    assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in said, said
