@@ -118,10 +118,22 @@ _AN_EXISTING = re.compile(r"(?i)\b(?:in|on|to|inside|within|from)\s+(?:an|the|my
 # Material said to be in the working directory ("The repo is in the current directory"), or
 # handed over with "Here is" and nothing after it ("Here is our design doc for the upload
 # feature."): the user's, which no case stages unless it does.
+# ("My documents are in the folder": the folder the session works in)
 _IN_CWD = re.compile(r"(?i)\b(?:the|our|my|this)\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|"
-                     r"codebase|monorepo|project|code|files?|docs?)\s+(?:is|are|lives?|sits?)\s+"
-                     r"(?:in|at|under)\s+(?:the\s+)?(?:current|working|this)\s+(?:directory|"
-                     r"folder|dir)\b")
+                     r"codebase|monorepo|project|code|files?|docs?|documents|receipts|statements|"
+                     r"invoices|photos|images|notes|papers|data)\s+(?:is|are|lives?|sits?)\s+"
+                     r"(?:in|at|under)\s+(?:the\s+)?(?:(?:current|working|this)\s+)?(?:directory|"
+                     r"folder|dir)\b(?!\s*(?:called|named)\b)")
+# A document the user already has, said so ("Polish my existing PPTX presentation", "Take the
+# existing PPTX file ..."), or a folder of their material ("I have a big folder of receipts").
+_EXISTING_DOC = re.compile(
+    r"(?i)\b(?:my|our|the|this|an)\s+existing\s+(?:[\w-]+\s+){0,2}?(?:pptx|docx|xlsx|"
+    r"presentation|deck|slides|document|doc|report|spreadsheet|workbook|file|draft|paper|"
+    r"manuscript|notes|resume|résumé|cv|essay|article|slide\s+deck)s?\b"
+    # (the noun as a modifier names a kind: "the existing report format")
+    r"(?!\s+(?:format|template|style|structure|layout|schema|conventions?|type)s?\b)"
+    r"|\bI\s+(?:have|'ve\s+got|got)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:folder|directory|stack|"
+    r"pile|box|bunch)\s+(?:of|with|full\s+of)\s+[\w-]+")
 def said_in_cwd(phrase: str) -> bool:
     """The pointer says its material is in the working directory (`_IN_CWD`)."""
     return _IN_CWD.search(phrase) is not None
@@ -521,7 +533,7 @@ def pointed_inputs(case: Case) -> list[str]:
     # "review this diff: +a -b": the material follows the words pointing at it
     found = [m.group(0) for pattern in (_HANDED, _GIVEN_BY_USER, _EXISTING, _READ_ONE,
                                         POINTED_RE, _TRACED, _AN_EXISTING, _CHECKOUT, _IN_CWD,
-                                        _HERE_IS)
+                                        _HERE_IS, _EXISTING_DOC)
              for m in pattern.finditer(own) if not _given_after(own, m)
              and not _destination(own, m) and not _pronoun_and_verb(own, m)
              and not _changes_a_verb(own, m)
@@ -681,7 +693,11 @@ def _said_in_words(prompt: str, match: re.Match[str]) -> bool:
     after = prompt[at + len(match.group(0)):]
     # the pointer's words may run on into the verb ("the provided export says Acme")
     words = match.group(0).split()[2:]
-    if any(_TOLD.fullmatch(w) for w in words[1:]) or _TOLD.match(after) \
+    # (its last word a verb only when the content follows: "the provided paper notes." ends
+    # with the noun, "the provided export notes that ..." tells)
+    told = any(_TOLD.fullmatch(w) for w in words[1:-1]) or len(words) > 1 and bool(
+        _TOLD.fullmatch(words[-1])) and re.match(r"\s+[\w\"'‘“«「]", after) is not None
+    if told or _TOLD.match(after) \
             or re.match(r"[^.?!\n]{0,40}?[\"'‘“«「]", after):
         return True
     around = prompt[:at] + after

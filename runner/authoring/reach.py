@@ -213,6 +213,8 @@ _READ_CUE = re.compile(
     r"look\s+(?:at|up|into)|go\s+through|based\s+on|from|study|scrape|extract|pull|crawl|"
     r"follow|check\s+out|browse|investigate|learn|compare|using|audit\w*|scan|scans|scanning|"
     r"map|maps|mapping|reverse[- ]engineer\w*|probe|probes|monitor|monitors|"
+    # (a page turned into something is fetched first: "Export the page https://... to PDF")
+    r"export|exports|convert|converts|render|renders|screenshot\w*|archive|"
     r"(?:page|article|post|docs?|document|documentation|spec|paper|thread|issue|ticket|"
     r"pull\s+request|repo|repository|site|website|video|dataset|project|url)\s+(?:at|here|on)"
     r"|[\w-]*url\s*[:=])")
@@ -1027,13 +1029,27 @@ def web_needs(case: Case, request: str) -> list[str]:
     if not _stages_nothing(case):
         return why
     why += [f"'{w}': a live website to read, and the sandbox has no network"
-            for w in owned_pages(request)]
+            for w in [*owned_pages(request), *official_sites(request)]]
     # a title searched for is written in quotes ("搜索微信公众号「人民日报」"): the prompt's
     # own words with them, less pasted material and questions of how
     titled, _ = _asked_for_advice(asked(case.prompt))
     why += [f"'{w}': a platform's live content to search or fetch, and the sandbox has no "
             "network" for w in platform_searches(titled)]
     return why
+
+
+# An organisation's own website the work takes its facts from ("Gather facts from its official
+# website", "from Acme's website", "从官网获取"): a live site, whatever the organisation.
+_OFFICIAL_SITE = re.compile(
+    r"(?i)\b(?:from|on|via|using|off)\s+(?:its|their|the\s+(?:[\w-]+\s+){0,3}?[\w-]+['’]s|"
+    r"[\w-]+['’]s|the)\s+(?:official\s+)(?:website|web\s?site|homepage|home\s+page|site|web\s+pages?)\b"
+    r"|(?:从|從|在|去|到)(?:[\u4e00-\u9fff]{0,12}?)?(?:官网|官網|官方网站|官方網站)")
+
+
+def official_sites(request: str) -> list[str]:
+    """The organisation's official website a request takes its material from."""
+    return list(dict.fromkeys(" ".join(m.group(0).split()) for m in
+                              _OFFICIAL_SITE.finditer(request)))
 
 
 def _clip(text: str, width: int = 90) -> str:

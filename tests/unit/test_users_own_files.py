@@ -58,3 +58,41 @@ def test_a_project_pointed_at_with_a_clause_before_it_is_the_users(tmp_path: Pat
     assert "'这个停了两个月的项目'" in got["c0"], got
     assert "'这个已有的前端仓库'" in got["c1"], got
     assert not {"c2", "c3", "c4"} & set(got), got
+
+
+def test_material_the_user_says_they_have_or_handed_over_is_theirs(tmp_path: Path) -> None:
+    got = _left_out(tmp_path, [
+        "Create a 10-slide report deck from the provided paper notes. Keep quality high.",
+        "Polish my existing PPTX presentation about AI in education. Make it look better.",
+        "I run a small firm. I have a big folder of receipts. Log every receipt in a workbook.",
+        "I work full-time. My documents are in the folder. Build me a tax prep workbook.",
+        "用户上传了一个名为 slides.html 的文件，并说：帮我把它转成 PDF。",
+        # a kind, a folder to make, a file to make, a pointer the prompt goes on to tell
+        "Write a template that replaces the existing report format",
+        "Create a folder called receipts and put a README in it",
+        "请生成一个名为 report.html 的文件",
+        "Summarise the attached export notes that revenue fell 10% in Q2 and 5% in Q3",
+    ])
+    assert "'the provided paper notes'" in got["c0"] and "'my existing PPTX'" in got["c1"], got
+    assert "'I have a big folder of receipts'" in got["c2"], got
+    assert "'My documents are in the folder'" in got["c3"], got
+    assert "'slides.html'" in got["c4"], got
+    assert not {"c5", "c6", "c7", "c8"} & set(got), got
+
+
+def test_a_page_turned_into_something_or_an_official_site_needs_the_network(
+        tmp_path: Path) -> None:
+    cases = [{"id": f"c{n}", "prompt": p, "expected_output": "A careful answer"}
+             for n, p in enumerate([
+                 "Export the page https://acme.org/report.html to a high-res PDF",
+                 "用户说：把这个网页 https://acme.org/report.html 导出成高清 PDF。",
+                 "Gather facts about Acme's history from its official website for 5 slides.",
+                 "从学校官网获取最新的招生信息，做成一页简介",
+                 "Design a homepage for the official website of our bakery",
+                 "Add a link to https://acme.org in the footer of index.html"])]
+    skill = make_skill(tmp_path, [*cases, RUNNABLE], name="skill-coach")
+    got = {f["case"]: f["message"] for f in check_json(skill)["findings"]
+           if f["code"] == "EV014"}
+    assert "https://acme.org/report.html" in got["c0"] and "acme.org" in got["c1"], got
+    assert "'from its official website'" in got["c2"] and "官网" in got["c3"], got
+    assert not {"c4", "c5"} & set(got), got
