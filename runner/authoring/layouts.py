@@ -102,7 +102,10 @@ SET_FOLDERS = ("evals", "eval", "tests/evals", "tests", "test", "evaluations", "
                # an end-to-end suite of the agent (`tests/e2e/test_cases.yaml`)
                "tests/e2e", "e2e",
                # a JavaScript project's test folder (`__test__/evals/<skill>/cases.json`)
-               "__tests__/evals", "__test__/evals")
+               "__tests__/evals", "__test__/evals",
+               # a folder kept out of the skill's own listing by its leading underscore
+               # (`_evaluation/cp-solver-evals.json`): after the plain names, which win
+               "_evals", "_eval", "_evaluation", "_evaluations")
 # ...of which these hold a program's tests too: a file there holding no case is their data.
 _PROGRAM_TEST_FOLDERS = frozenset({"tests", "test", "evaluation", "e2e", "tests/e2e"})
 # Hidden folders agents load skills from: their skills count when a repository has no other.

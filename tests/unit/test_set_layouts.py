@@ -722,3 +722,22 @@ def test_a_shared_suite_holding_some_of_the_skills_cases_is_said(tmp_path: Path)
     assert "other case sets of this skill, where no layout looks, not read: " in said
     assert "cross-model/fixtures.json" in said and "results.json" not in said
     assert "fixtures.json" not in check(str(other)).output
+
+
+def test_a_set_folder_kept_apart_by_a_leading_underscore_is_found(tmp_path: Path) -> None:
+    # `_evaluation/` (kept out of the skill's own listing by its underscore) holds the set
+    # when no plain set folder does; a plain `evals/` wins over it
+    from runner.authoring.layouts import find_set
+    skill = tmp_path / "cp-solver"
+    (skill / "_evaluation").mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: cp-solver\ndescription: Solves contest "
+                                    "problems. Use when asked.\n---\nSolve it.\n")
+    (skill / "_evaluation" / "cp-solver-evals.json").write_text(json.dumps({"evals": [
+        {"id": 1, "prompt": "Solve: sum two integers read from stdin.",
+         "expected_output": "A program printing a+b"}]}))
+    found = find_set(skill, "cp-solver")
+    assert found is not None and found.name == "cp-solver-evals.json", found
+    (skill / "evals").mkdir()
+    (skill / "evals" / "evals.json").write_text(json.dumps({"evals": [
+        {"id": 2, "prompt": "Solve: print hello.", "expected_output": "hello"}]}))
+    assert find_set(skill, "cp-solver") == skill / "evals" / "evals.json"
