@@ -149,10 +149,12 @@ _FILE_WORDS = frozenset({"file", "files", "path", "paths", "dir", "dirs", "direc
                          "folders", "output", "outputs"})
 _SOME = frozenset({"any", "one", "either", "some"})
 # Where each kind keeps its operand, in order of preference. A label is never an operand.
-OPERAND_KEYS = {LITERAL: ("value", "text", "substring", "string", "literal", "needle",
-                          "expected", "contains", "content", "keyword", "phrase", "check",
-                          "target"),
-                REGEX: ("pattern", "regex", "regexp", "expression", "value", "re", "check")}
+# (`text` after `expected`: `{text: "Response mentions all five phases", type: contains,
+# expected: "Phase 1"}` describes its check in `text` and finds `expected`)
+OPERAND_KEYS = {LITERAL: ("value", "substring", "string", "literal", "needle", "expected", "text",
+                          "contains", "content", "keyword", "phrase", "check", "target"),
+                REGEX: ("pattern", "regex", "regexp", "expression", "value", "re", "expected",
+                        "check")}
 # Keys that can only be an operand (never a statement's text): an unknown type with none of
 # them, and a sentence, is a statement for the grader.
 STRONG_OPERANDS = ("value", "pattern", "regex", "regexp", "expression", "expected", "substring",

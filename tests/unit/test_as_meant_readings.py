@@ -748,3 +748,19 @@ def test_commands_in_notes_to_write_up_and_a_home_file_the_skill_writes(tmp_path
                       "records to ~/swim.txt. Use when the user asks to log a swim.\n---\n"
                       "Append a new line to the file `~/swim.txt`: `Swam <N> km`.\n")
     assert [f for f in check_json(swim)["findings"] if f["code"] == "EV014"] == []
+
+
+def test_a_typed_checks_expected_is_its_operand_beside_a_describing_text(
+        tmp_path: Path) -> None:
+    """`{text: "Response mentions all five phases", type: contains, expected: "Phase 1"}`:
+    the check finds `expected` (as the authors' runner does), its `text` describes it; a
+    regex's `expected` is its pattern."""
+    skill = make_skill(tmp_path, [{"id": "c1", "prompt": "Run the release preflight.",
+                                   "assertions": [
+                                       {"id": "a1", "text": "Response mentions all phases",
+                                        "type": "contains", "expected": "Phase 1"},
+                                       {"id": "a2", "text": "Includes a verdict",
+                                        "type": "regex", "expected": "(Overall|GREEN)"}]}],
+                       name="api-helper", skill_md=SKILL_MD)
+    entries = [str(c["entry"]) for c in check_json(skill)["cases"][0]["checks"]]
+    assert entries == ["Phase 1", "re:(Overall|GREEN)"], entries
