@@ -105,6 +105,7 @@ from runner.authoring.mcp import (
     MCP_NEED,
     case_needs,
     declared_servers,
+    server_products,
     server_tools,
     skill_needs,
     stated_servers,
@@ -1758,8 +1759,9 @@ def _mcp_needs(skill_dir: Path, cases: list[Case], problems: Problems) -> None:
                         "the server would return as fixtures and say so in the prompts, or "
                         "grade only what the skill does without it")
     services = service_names(reached)
+    products = server_products(skill_dir)
     for case in cases:
-        needs = case_needs(case, servers, tools)
+        needs = case_needs(case, servers, tools, products)
         asks = live_asks(case) if reached and not needs else []
         if asks:
             # the case names no tool, but asks for what the skill's MCP server holds now

@@ -204,6 +204,59 @@ def skill_md(skill_dir: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace")
 
 
+def server_products(skill_dir: Path) -> dict[str, str]:
+    """The product each declared server is for, by its package's name (`npx -y
+    mcp-excalidraw-server@1.1.0` is for "excalidraw") -> the server: a case naming that product
+    ("on a live Excalidraw canvas") needs the server, whatever the server is called."""
+    products: dict[str, str] = {}
+    folder = skill_dir.resolve()
+    for _ in range(LEVELS_UP + 1):
+        for name in DECLARATIONS:
+            for server, package in _packages_in(folder / name):
+                for word in _product_words(package):
+                    products.setdefault(word, server)
+        if (folder / ".git").exists() or folder.parent == folder:
+            break
+        folder = folder.parent
+    return products
+
+
+# Words of a package's name that name no product (`@modelcontextprotocol/server-github`)
+_PACKAGE_WORDS = frozenset({"mcp", "server", "servers", "modelcontextprotocol", "cli", "node",
+                            "npm", "npx", "py", "python", "tool", "tools", "plugin", "official",
+                            "latest", "local", "remote", "api", "sdk", "client", "bridge",
+                            # words of any prose ("search the file", "the GitHub Actions file"):
+                            # a server named only so is said by its own name or beside "MCP"
+                            "fetch", "search", "memory", "filesystem", "files", "everything",
+                            "sequential", "thinking", "browser", "shell", "terminal",
+                            "database", "storage", "github", "gitlab", "docker"})
+
+
+def _product_words(package: str) -> list[str]:
+    name = re.sub(r"(?<=.)@[\w.^~<>=*-]+$", "", package.strip())  # (a version after `@`)
+    return [w for w in re.split(r"[^a-z0-9]+", name.lower())
+            if len(w) >= 5 and w not in _PACKAGE_WORDS and not w.isdigit()]
+
+
+def _packages_in(path: Path) -> list[tuple[str, str]]:
+    """(server, the package its command runs) of each server a declaration runs by package."""
+    if not path.is_file():
+        return []
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+    found = data.get("mcpServers") if isinstance(data, dict) else None
+    out: list[tuple[str, str]] = []
+    for server, spec in (found.items() if isinstance(found, dict) else []):
+        args = spec.get("args") if isinstance(spec, dict) else None
+        if isinstance(args, list):
+            out += [(str(server), a) for a in args if isinstance(a, str)
+                    and not a.startswith("-") and "/" not in a.lstrip("@").split("/", 1)[-1]
+                    and not a.endswith((".js", ".py", ".mjs", ".ts"))]
+    return out
+
+
 def _servers_in(path: Path) -> list[str]:
     if not path.is_file():
         return []
@@ -250,9 +303,11 @@ _GOES_WITHOUT = re.compile(
 
 
 def case_needs(case: Case, servers: dict[str, str],
-               tools: frozenset[str] = frozenset()) -> list[str]:
+               tools: frozenset[str] = frozenset(),
+               products: dict[str, str] | None = None) -> list[str]:
     """The MCP tools and servers a case needs, as found in its text; `tools` are those of a
-    server the skill says it uses."""
+    server the skill says it uses; `products`, what a declared server is for by its package
+    (server_products)."""
     if _GOES_WITHOUT.search(case.prompt):
         return []  # the case is about working without the server: it needs none
     texts = _texts(case)
@@ -264,6 +319,10 @@ def case_needs(case: Case, servers: dict[str, str],
                      "the skill uses")
     needs += [f"the MCP server {s!r}" for s in servers if any(_server_named(t, s)
                                                                for t in texts)]
+    needs += [f"the MCP server {s!r} (for {word.capitalize()}, its package says)"
+              for word, s in (products or {}).items()
+              if f"the MCP server {s!r}" not in needs and any(
+                  re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", t) for t in texts)]
     # a server SKILL.md says the skill does its work through ("stitch MCP로 실제 스크린을
     # 생성"): a criterion grading what came of it by the server's name ("DESIGN에 stitch 스크린
     # 생성") needs it, whatever word stands beside the name; negated, it asks for none
