@@ -462,12 +462,20 @@ def procedure_needs(case: Case, own: str, scripts: dict[str, str], criteria: Seq
             or "```" in case.prompt or len(case.prompt.splitlines()) >= 4:
         return []
     first = re.split(r"(?<=[.!?。])\s", description.strip(), maxsplit=1)[0]
-    if not _bears_on(" ".join([own, *criteria, first]), scripts) \
+    if not (_bears_on(" ".join([own, *criteria, first]), scripts)
+            or _REMOTE_SERVICE.search(description)) \
             or any(_KEY_ABSENT.search(t) for t in (own, *criteria)):
         return []
     return [f"{', '.join(repr(n) for n in list(scripts)[:2])}: the skill's procedure runs it "
             f"(SKILL.md) and it calls {', '.join(dict.fromkeys(scripts.values()))}, a live "
             "service the sandbox cannot reach; if the answer needs what it fetches, no arm has it"]
+
+
+# A description saying the skill works from a remote service ("retrieves evidence through a
+# remote knowledge-base API", "此 skill 用远程知识库 API 检索证据"): every answer goes through it.
+_REMOTE_SERVICE = re.compile(
+    r"(?i)\b(?:remote|hosted|cloud)\s+(?:[\w-]+\s+){0,2}?(?:API|service|server|knowledge[\s-]?base)\b"
+    r"|(?:远程|遠程|云端|雲端)[\u4e00-\u9fff]{0,6}?(?:API|接口|服务|服務|知识库|知識庫)")
 
 
 # What the agent is expected to read for real ("Measures the real game first", "pulls the

@@ -96,3 +96,22 @@ def test_a_page_turned_into_something_or_an_official_site_needs_the_network(
     assert "https://acme.org/report.html" in got["c0"] and "acme.org" in got["c1"], got
     assert "'from its official website'" in got["c2"] and "官网" in got["c3"], got
     assert not {"c4", "c5"} & set(got), got
+
+
+def test_a_skill_working_from_a_remote_service_needs_it_for_its_answers(
+        tmp_path: Path) -> None:
+    """A description saying the skill retrieves its evidence through a remote API, and a
+    script of its procedure calling that host: a case staging nothing needs the service."""
+    md = ("---\nname: club-kb\ndescription: Answers questions about the archery club. This "
+          "skill retrieves evidence through a remote knowledge-base API, then answers.\n---\n"
+          "1. Run `node scripts/query-kb.mjs \"<question>\"` and read its JSON.\n"
+          "2. Answer from the evidence, citing it.\n")
+    script = ('const API = "https://kb.example-club.org/api";\n'
+              'const r = await fetch(API + "/search?q=" + process.argv[2]);\n'
+              'console.log(await r.text());\n')
+    skill = make_skill(tmp_path, [{"id": "rules", "prompt": "What are the club's range rules?",
+                                   "expected_output": "The rules, with citations"}],
+                       {"scripts/query-kb.mjs": script}, name="club-kb", skill_md=md)
+    got = {f["case"]: f["message"] for f in check_json(skill)["findings"]
+           if f["code"] == "EV014"}
+    assert "'query-kb.mjs': the skill's procedure runs it" in got.get("rules", ""), got
