@@ -133,7 +133,11 @@ _EXISTING_DOC = re.compile(
     # (the noun as a modifier names a kind: "the existing report format")
     r"(?!\s+(?:format|template|style|structure|layout|schema|conventions?|type)s?\b)"
     r"|\bI\s+(?:have|'ve\s+got|got)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:folder|directory|stack|"
-    r"pile|box|bunch)\s+(?:of|with|full\s+of)\s+[\w-]+")
+    r"pile|box|bunch)\s+(?:of|with|full\s+of)\s+[\w-]+"
+    # ...or one continued from before ("Continue yesterday's strategy report")
+    r"|\b(?:continue|resume|finish|pick\s+up)\s+(?:yesterday['’]s|last\s+week['’]s|the\s+previous|"
+    r"my|our)\s+(?:[\w-]+\s+){0,2}?(?:report|draft|document|plan|proposal|deck|essay|chapter|"
+    r"manuscript|paper|bid)\b")
 def said_in_cwd(phrase: str) -> bool:
     """The pointer says its material is in the working directory (`_IN_CWD`)."""
     return _IN_CWD.search(phrase) is not None

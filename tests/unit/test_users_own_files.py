@@ -115,3 +115,18 @@ def test_a_skill_working_from_a_remote_service_needs_it_for_its_answers(
     got = {f["case"]: f["message"] for f in check_json(skill)["findings"]
            if f["code"] == "EV014"}
     assert "'query-kb.mjs': the skill's procedure runs it" in got.get("rules", ""), got
+
+
+def test_a_document_continued_built_on_or_looked_into_is_the_users(tmp_path: Path) -> None:
+    got = _left_out(tmp_path, [
+        "继续昨天的战略报告，把建议部分补成三阶段行动方案。",
+        "基于现有战略咨询报告，提炼一版面向董事会的执行摘要。",
+        "检查报告里有没有‘本章将’这种写法。",
+        "正文已经差不多了，帮我导出一版 Word 可审草稿。",
+        "Continue yesterday's strategy report and expand the recommendations.",
+        # the piece to write, its brief given; a story continued from the prompt's own text
+        "帮我写一份新能源汽车行业战略研究报告，先出大纲和核心结论。",
+        "Continue the story with a twist ending: Once upon a time a cat sat on a mat.",
+    ])
+    assert {"c0", "c1", "c2", "c3", "c4"} <= set(got), got
+    assert not {"c5", "c6"} & set(got), got
