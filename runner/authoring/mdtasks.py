@@ -172,6 +172,11 @@ _PASS_LABELS = re.compile(r"(?i)^(?:expected(?:\s+(?:behaviou?rs?|output|result|
                           r"required(?:\s+(?:signals?|"
                           r"behaviou?rs?))?|预期(?:行为|输出|结果)?|期望(?:行为|输出)?|通过(?:标准|条件)?|"
                           r"验收标准|esperado|"
+                          # the answer the author holds up, and the points it must check
+                          # ("**答案:**", "**Key Checks:**", "**验算要点:**")
+                          r"(?:key|critical)\s+checks?|(?:(?:reference|expected|correct|model)\s+)?"
+                          r"answers?|(?:参考|标准|標準|正确|正確)?答案|(?:验算|驗算|验证|驗證|检查|檢查)"
+                          r"要点|关键检查|關鍵檢查|"
                           r"(?:prüf|bewertungs|akzeptanz|erfolgs|abnahme)?kriterien|"
                           r"erwartet(?:es|e)?(?:\s+(?:verhalten|ergebnis|ausgabe|antwort))?|"
                           r"crit[èe]res?(?:\s+(?:de\s+)?(?:réussite|succès|validation))?|"

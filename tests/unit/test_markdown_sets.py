@@ -703,3 +703,17 @@ def test_a_lone_semicolon_or_an_entity_is_the_items_own() -> None:
     # one item alone ending so may mean it: only a list's joint where two items end so
     assert list_items(["- ends every line with a semicolon;", "- keeps it short"]) == [
         "ends every line with a semicolon;", "keeps it short"]
+
+
+def test_a_reference_answer_and_key_checks_are_what_passes(tmp_path: Path) -> None:
+    text = ("# Physics cases\n\n### TC-NEW-001 (constant force)\n\n**Input:** A block of mass m "
+            "starts at rest and is pushed by a constant force F. Find x(t).\n\n"
+            "**答案:** x(t)=Ft^2/(2m), in bold with units.\n\n**Key Checks:** the 1/2 factor.\n\n"
+            "**Failure Modes:** drops the 1/2.\n\n### TC-NEW-002 (free fall)\n\n**Input:** A "
+            "ball falls from rest. Find v(t).\n\n**Answer:** v(t)=gt.\n\n**验算要点:**\n"
+            "- units check: m/s\n")
+    cases = load_caseset(_with_set(tmp_path, text), "menu-writer").evals
+    assert [list(c.statements) for c in cases] == [
+        ["x(t)=Ft^2/(2m), in bold with units.", "the 1/2 factor.",
+         "The run avoids this failure: drops the 1/2."],
+        ["v(t)=gt.", "units check: m/s"]], cases
