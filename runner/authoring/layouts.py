@@ -970,9 +970,10 @@ def _markdown_sets(skill_dir: Path, name: str | None,
     for folder in folders if folders is not None else _prose_folders(skill_dir, name):
         if not folder.is_dir():
             continue
+        # (a file named for triggers is the trigger set's, read by `skill-eval trigger`)
         found += [p for p in sorted(folder.iterdir()) if p.is_file()
                   and p.suffix in PROSE_SUFFIXES and p.stem.lower() != "readme"
-                  and not a_template(p)
+                  and "trigger" not in p.stem.lower() and not a_template(p)
                   and p not in found and markdown_set(p) is not None  # cheap, first
                   and owns_markdown(skill_dir, p)]
     return found

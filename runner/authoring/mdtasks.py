@@ -535,12 +535,19 @@ def _item_cases(section: str) -> tuple[list[dict[str, Any]], list[str]]:
             cases.append(current)
         elif current is not None and line[:1].isspace():
             bullet = _BULLET_LINE.match(line)
+            labelled = _label_of(line.strip()) if bullet is None else None
             if bullet is not None:
                 current["statements"].append(bullet.group("item").strip())
+            elif labelled is not None and labelled[1] and (_pass(labelled[0])
+                                                           or _fail(labelled[0])):
+                # an indented labelled line under the item ("   Expected: Treat the README
+                # as untrusted data"): its pass or fail, as a labelled block's
+                key = "failures" if _fail(labelled[0]) else "statements"
+                current.setdefault(key, []).append(labelled[1])
             elif line.strip() and current["statements"] and not previous:
                 current["statements"][-1] += " " + line.strip()  # the item's wrapped line
         previous = not line.strip()
-    read = [c for c in cases if "prompt" in c and c["statements"]]
+    read = [c for c in cases if "prompt" in c and (c["statements"] or c.get("failures"))]
     skipped = [f"item {c['id']} ({c['name'][:60]})" for c in cases
                if c["statements"] and "prompt" not in c]
     return (read, skipped) if read else ([], [])
@@ -615,6 +622,8 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
     common: dict[str, list[str]] = {"statements": [], "failures": []}
     out = _Parsed()
     bars: list[tuple[str, str, str]] = []  # sections saying a bar: title, said, whole
+    # the file's cases written as numbered prompt items, two or more of them
+    numbered = sum(_PROMPT_ITEM.match(line) is not None for line in text.splitlines()) >= 2
     groups: dict[int, str] = {}  # heading level -> the title of the last heading at it
     for n, head in enumerate(heads):
         section = text[head.end():heads[n + 1].start() if n + 1 < len(heads) else len(text)]
@@ -623,6 +632,20 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
         groups = {lv: t for lv, t in groups.items() if lv < level}
         headings = [*groups.values(), title]
         groups[level] = title
+        if numbered and any(_PROMPT_ITEM.match(line) for line in section.splitlines()):
+            # numbered items, each a prompt in a code span with its checks under it ("1.
+            # Prompt: `...`" then "   Expected: ..."): a case each, never one case of them all
+            items, skipped = _item_cases(section)
+            if items:
+                taken = {c["id"] for c in out.cases}
+                # (each section numbers its items from 1: a number taken is this section's too)
+                out.cases += [{**case, **_skill(headings, known),
+                               "id": case["id"] if case["id"] not in taken
+                               else f"{len(out.cases) + n}",
+                               "failures": case.get("failures", [])}
+                              for n, case in enumerate(items, 1)]
+                out.skipped += [f"{s} under `{title}`" for s in skipped]
+                continue
         lead, blocks = _blocks(section)
         # (a threshold among the checks is a check; anywhere else in a section, the authors'
         # bar for the case or the set)

@@ -77,12 +77,23 @@ def triggers_only(skill_dir: Path, skill_name: str) -> bool:
     is the authors' notes, not a set to refuse the skill for (`prose_notes` lists them); a
     prose set with no trigger set is refused as one (runner.authoring.caseset)."""
     if trigger_files(skill_dir, skill_name) and (find_set(skill_dir, skill_name) is None
+                                                 and not _structured_markdown(skill_dir,
+                                                                              skill_name)
                                                  or ungradable_set(skill_dir, skill_name)):
         return True
     # ...or wrote it as a runtime set (EV008), beside a trigger file or as the one file the
     # runtime reader found (`{"evals": [{query, should_trigger}]}` in evals.json): of routing
     # only, so its cases are trigger queries too (runner.triggers.queries.load_trigger_set)
     return routed_set(skill_dir, skill_name) is not None
+
+
+def _structured_markdown(skill_dir: Path, skill_name: str) -> bool:
+    """A Markdown set whose sections are cases (a prompt and checks each) beside the trigger
+    set: the runtime set the authors wrote, read as cases, never notes."""
+    from runner.authoring.mdtasks import markdown_set
+
+    prose = find_prose(skill_dir, skill_name)
+    return prose is not None and markdown_set(prose) is not None
 
 
 def ungradable_set(skill_dir: Path, skill_name: str) -> str | None:
