@@ -161,6 +161,7 @@ from runner.authoring.references import with_references
 from runner.authoring.repo_reads import repo_reads
 from runner.authoring.repository_inputs import carried_from_repository, repository_file
 from runner.authoring.routing import RoutingOnlySet, all_routing_statements
+from runner.authoring.routing_sets import collection_queries
 from runner.authoring.rubric_gates import report_gates
 from runner.authoring.runnable import FIX as RUN_FIX
 from runner.authoring.runnable import cannot_run
@@ -493,6 +494,14 @@ def _load(found: Located, skill_dir: Path, default_name: str | None,
     own_folder = path.resolve().is_relative_to(skill_dir.resolve())
     routed_by_notes = noted is not None and own_folder
     from runner.authoring.skill import declared_id
+
+    aliases = {n for n in (default_name, skill_dir.name, declared_id(skill_dir)) if n}
+    routed_queries = None if own_folder else collection_queries(items, aliases)
+    if routed_queries:  # a collection's routing set: this skill's trigger queries (routing_sets)
+        raise RoutingOnlySet(shown, "EV008: every case is a prompt and the skill that should "
+                                    "answer it: the collection's routing set, read as this "
+                                    "skill's trigger queries; nothing for `run` to run: "
+                                    "measure it with `skill-eval trigger`", routed_queries)
 
     items = _own_cases(items, [n for n in (default_name, skill_dir.name,
                                            declared_id(skill_dir)) if n], problems,

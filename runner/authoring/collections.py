@@ -152,7 +152,9 @@ def _member(path: Path, set_file: Path | None, names_in: dict[Path, list[list[st
     if why is not None:
         return Member(path, path.name, set_file, False, why)
     name = load_skill(path).name
-    if set_file is None and triggers.only(path, name):
+    # (a shared set that is the collection's routing set is each skill's trigger queries:
+    # runner.authoring.routing_sets)
+    if (set_file is None or _shared(path, set_file)) and triggers.only(path, name):
         return Member(path, name, None, False, "trigger set only: nothing for `run` to run; "
                       f"measure it with `skill-eval trigger {path}`", triggers=True)
     if set_file is None:

@@ -252,3 +252,29 @@ def test_side_lists_named_with_a_kind_word_are_read(tmp_path: Path) -> None:
     said = " ".join(got.output.split())
     assert got.exit_code == 0, said
     assert "trigger set only (3 queries: 2 should trigger, 1 should not)" in said, said
+
+
+def test_a_collections_routing_set_is_each_skills_trigger_queries(tmp_path: Path) -> None:
+    """`evals/utterance_routing.json` above two skills, each entry an utterance and the skill
+    that should answer it (`acceptable_skills` the authors' "either is fine"): each skill's
+    trigger queries, never a runtime set refused for having no criterion."""
+    from runner.triggers.routed import routed_set
+
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    write_skill_md(repo / "skills" / "bank-import", "bank-import", "Imports bank statements.")
+    write_skill_md(repo / "skills" / "year-end", "year-end", "Runs the year end.")
+    _write(repo / "evals" / "utterance_routing.json", {"cases": [
+        {"utterance": "extract transactions from this bank CSV", "expected_skill": "bank-import",
+         "notes": "plain import"},
+        {"utterance": "do the year end for ABC", "expected_skill": "year-end",
+         "acceptable_skills": ["year-end", "bank-import"]},
+        {"utterance": "close the books for 2025", "expected_skill": "year-end"}]})
+    got = check(str(repo))
+    said = " ".join(got.output.split())
+    assert got.exit_code == 0, said
+    assert said.count("trigger set only") >= 2, said
+    bank = routed_set(repo / "skills" / "bank-import", "bank-import")
+    assert bank is not None and [(q.prompt, q.should_trigger) for q in bank.queries] == [
+        ("extract transactions from this bank CSV", True),
+        ("close the books for 2025", False)], bank
