@@ -33,9 +33,18 @@ _QUOTES = "\"'“”‘’«»`"
 _CLOSING = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "`": "`", "「": "」"}
 
 
+# a cell of one word yes or no, in other languages ("是" / "否", "да" / "нет")
+_YES_WORD = re.compile(r"(?i)^(?:是|是的|会|會|触发|觸發)|^(?:да|sí|si|oui|ja|sim)(?![\w])")
+_NO_WORD = re.compile(r"(?i)^(?:否|不|不会|不會|不触发|不觸發|нет|no|non|nein|não)(?![\w])")
+
+
 def table_side(cell: str) -> bool | None:
     """Whether an expected cell says the skill fires (True), stays out (False), or neither."""
     text = cell.strip().lstrip("*_ ").strip()
+    if _NO_WORD.match(text):
+        return False
+    if _YES_WORD.match(text):
+        return True
     if STAYS_OUT.match(text):
         return False
     if FIRES_CELL.match(text):

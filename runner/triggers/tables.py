@@ -42,7 +42,8 @@ from runner.authoring.sides import side
 
 SUFFIXES = (".md", ".markdown")
 _SIDE_HEADERS = re.compile(r"(?i)\b(?:expected|expect|should|trigger|triggers|fires?|loads?|"
-                           r"activates?|result|outcome|verdict)\b|期望|预期|預期|期待|结果|結果")
+                           r"activates?|result|outcome|verdict)\b|期望|预期|預期|期待|结果|結果|"
+                           r"触发|觸發|сраб\w*|ожида\w*")
 # A routing table's expected cell: the one skill the prompt should reach, in backticks.
 _ROUTE_CELL = re.compile(r"^`([a-z0-9][a-z0-9_:-]*)`$", re.IGNORECASE)
 # a skill's name in a heading's code span (`worklog`, `pdf-maker`), never a flag or a file
@@ -80,8 +81,8 @@ _HEADING_STAYS = re.compile(
     r"soll(?:te)?\s+nicht\s+(?:auslösen|triggern|aktivieren)|não\s+deve\s+(?:ser\s+)?(?:acionad|ativad)\w*|"
     r"発動(?:すべきでない|しない))")
 _HEADING_FIRES = re.compile(
-    r"(?i)^(?:(?:должен|должна|должно|должны)\s+сраб\w*|сраб\w*|"
-    r"(?:应该?|應該?|需要|必须|必須)(?:被)?(?:触发|觸發|激活|调用|調用)|(?:触发|觸發)(?:场景|場景|用例)?$|"
+    r"(?i)^(?:(?:должен|должна|должно|должны)\s+сраб\w*|"
+    r"(?:应该?|應該?|需要|必须|必須)(?:被)?(?:触发|觸發|激活|调用|調用)|"
     r"debe\s+(?:activarse|dispararse)|doit\s+(?:se\s+)?déclencher|"
     r"soll(?:te)?\s+(?:auslösen|triggern|aktivieren)|deve\s+(?:ser\s+)?(?:acionad|ativad)\w*|"
     r"発動すべき|発動する)")
@@ -160,8 +161,9 @@ def table_queries(text: str) -> list[dict[str, Any]]:
         else:
             # no column says a side: a table of prompts under a heading that does ("## Should
             # trigger" over `| phrasing | note |`) holds that side's queries, its other cells
-            # the author's note
-            if said is not None:
+            # the author's note (a column named for a side, some cell unread, is no such table)
+            if said is not None and not any(_SIDE_HEADERS.search(h) for n, h in
+                                            enumerate(header) if n != prompt_at):
                 found += [{"prompt": unquoted_cell(row[prompt_at]), "should_trigger": said,
                            "note": " ".join(c for n, c in enumerate(row) if n != prompt_at),
                            **({"skill": skill} if skill else {})}

@@ -194,3 +194,17 @@ def test_a_table_of_prompts_under_a_side_heading_holds_that_sides_queries(
 def test_a_table_under_a_title_stays_no_queries() -> None:
     text = "## Trigger log\n\n| phrasing | note |\n|---|---|\n| make a worksheet | base |\n"
     assert table_queries(text) == []
+
+
+def test_a_side_column_wins_over_a_heading_and_reads_yes_no_words() -> None:
+    zh = ("## 触发场景\n\n| 用户输入 | 是否触发 |\n|---|---|\n| 帮我做周报 | 是 |\n"
+          "| 今天天气 | 否 |\n")
+    assert [(q["prompt"], q["should_trigger"]) for q in table_queries(zh)] == [
+        ("帮我做周报", True), ("今天天气", False)]
+    ru = ("# Срабатывание\n\n| запрос | срабатывает |\n|---|---|\n| сделай лист | да |\n"
+          "| что такое давление | нет |\n")
+    assert [q["should_trigger"] for q in table_queries(ru)] == [True, False]
+    # a side column with a cell no side reads: not a table of queries, never the heading's side
+    mixed = ("## Should trigger\n\n| Prompt | Should trigger? |\n|---|---|\n| a | yes |\n"
+             "| b | no |\n| c | depends |\n")
+    assert table_queries(mixed) == []

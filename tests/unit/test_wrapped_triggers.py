@@ -278,3 +278,17 @@ def test_a_collections_routing_set_is_each_skills_trigger_queries(tmp_path: Path
     assert bank is not None and [(q.prompt, q.should_trigger) for q in bank.queries] == [
         ("extract transactions from this bank CSV", True),
         ("close the books for 2025", False)], bank
+
+
+def test_a_collections_set_routing_and_grading_stays_a_runtime_set(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    write_skill_md(repo / "skills" / "bank-import", "bank-import", "Imports bank statements.")
+    write_skill_md(repo / "skills" / "year-end", "year-end", "Runs the year end.")
+    _write(repo / "evals" / "evals.json", {"evals": [
+        {"id": "a", "prompt": "import this CSV: date,amount\\n2025-01-01,5",
+         "expected_skill": "bank-import", "expected_output": "One transaction of 5"},
+        {"id": "b", "prompt": "close the year: revenue 10, costs 4",
+         "expected_skill": "year-end", "expected_output": "Profit of 6 reported"}]})
+    said = " ".join(check(str(repo)).output.split())
+    assert "trigger set only" not in said and "1 case(s): a" in said, said
