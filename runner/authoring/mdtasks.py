@@ -197,8 +197,9 @@ _FAIL_LABELS = re.compile(r"(?i)^(?:fail(?:ure)?(?:\s+(?:indicators?|if|when|mod
                           r"금지(?:\s*사항)?)$")
 # (a section of regression checks, "## 回归检查", "## Regression checklist": every run's)
 _COMMON = re.compile(r"(?i)criteria|pass|expect|every\s+case|all\s+cases|shared|标准|通用|"
-                     r"(?<!known\s)(?<!release\s)(?<!setup\s)\bregression\s+(?:checks?|tests?|"
-                     r"checklist)\b|回归检查|回歸檢查|自检|自檢")
+                     r"(?<!known\s)(?<!release\s)(?<!setup\s)(?<!install\s)(?<!deploy\s)"
+                     r"\b(?:regression\s+(?:checks?|tests?|checklist)|checklist)\b|回归检查|回歸檢查|"
+                     r"检查清单|檢查清單|自检|自檢")
 # An item speaking of the cases in aggregate ("All basic queries return correct metrics",
 # "Consistent formatting across responses", "Time splitting works for 30-180 day ranges"):
 # a closing section holding one sums up the suite, it is no check of one answer.
@@ -328,6 +329,9 @@ _NOTE_BEFORE_COLON = re.compile(r"^(?P<head>\s*(?:[-*]\s+)?(?:\*\*|__)?[^:*_\n�
                                 r"(?:\*\*|__)?)\s*[(（][^()（）\n]{1,160}[)）]\s*(?P<colon>[:：])")
 
 
+_BARE_ANSWER = frozenset({"answer", "answers", "答案"})
+
+
 def _label_of(line: str) -> tuple[str, str] | None:
     """The label a line opens a block with, and the text after it on the line."""
     line = _NOTE_BEFORE_COLON.sub(r"\g<head>\g<colon>", line, count=1)
@@ -341,6 +345,8 @@ def _label_of(line: str) -> tuple[str, str] | None:
     if label is None:
         return None
     name = label.group("label").strip()
+    if name.lower() in _BARE_ANSWER and not re.match(r"^\s*(?:[-*]\s+)?(?:\*\*|__)", line):
+        return None  # "Answer: Paris" in a prompt's own example: only a bold label is one
     if _prompt_label(name.lower()) or _pass(name) or _fail(name):
         return name.lower(), label.group("rest").strip().lstrip("*_").strip()
     if re.match(r"^\s*(?:\*\*|__)", line):
@@ -637,13 +643,17 @@ def _parse(text: str, known: Collection[str] = ()) -> _Parsed:
             # Prompt: `...`" then "   Expected: ..."): a case each, never one case of them all
             items, skipped = _item_cases(section)
             if items:
-                taken = {c["id"] for c in out.cases}
-                # (each section numbers its items from 1: a number taken is this section's too)
-                out.cases += [{**case, **_skill(headings, known),
-                               "id": case["id"] if case["id"] not in taken
-                               else f"{len(out.cases) + n}",
-                               "failures": case.get("failures", [])}
-                              for n, case in enumerate(items, 1)]
+                # (each section numbers its items from 1: a number taken is another's, so the
+                # item is numbered on from the file's count, past every id taken)
+                taken = {c["id"] for c in out.cases} | {c["id"] for c in items}
+                for case in items:
+                    ident = case["id"]
+                    if any(c["id"] == ident for c in out.cases):
+                        ident = next(str(k) for k in itertools.count(len(out.cases) + 1)
+                                     if str(k) not in taken)
+                        taken.add(ident)
+                    out.cases.append({**case, **_skill(headings, known), "id": ident,
+                                      "failures": case.get("failures", [])})
                 out.skipped += [f"{s} under `{title}`" for s in skipped]
                 continue
         lead, blocks = _blocks(section)

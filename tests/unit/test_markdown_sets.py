@@ -754,3 +754,22 @@ def test_numbered_prompts_with_labelled_lines_are_a_case_each(tmp_path: Path) ->
     got = check(str(skill))
     said = " ".join(got.output.split())
     assert got.exit_code == 0 and "3 case(s)" in said and "trigger set:" in said, said
+
+
+def test_sections_numbering_from_one_get_ids_no_other_case_holds(tmp_path: Path) -> None:
+    first = "".join(f"{n}. Prompt: `Summarise note {n}.`\n   Expected: A summary of {n}.\n\n"
+                    for n in range(1, 4))
+    second = "".join(f"{n}. Prompt: `Translate note {n}.`\n   Expected: French text {n}.\n\n"
+                     for n in range(1, 5))
+    text = f"# Cases\n\n## Summaries\n\n{first}## Translations\n\n{second}"
+    ids = [c.id for c in load_caseset(_with_set(tmp_path, text), "menu-writer").evals]
+    assert len(ids) == 7 and len(set(ids)) == 7, ids
+
+
+def test_an_answer_line_in_a_prompts_own_example_is_no_check(tmp_path: Path) -> None:
+    text = ("# Cases\n\n## Case 1: quiz\n\n**Prompt:** Write five quiz items in this format:\n\n"
+            "Question: What is the capital of France?\nAnswer: Paris\n\n"
+            "**Expected:**\n- Five items, each with an answer\n\n## Case 2: menu\n\n"
+            "**Prompt:** Draft a dinner menu.\n\n**Expected:**\n- Names a dessert\n")
+    cases = load_caseset(_with_set(tmp_path, text), "menu-writer").evals
+    assert list(cases[0].statements) == ["Five items, each with an answer"], cases[0]
