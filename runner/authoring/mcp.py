@@ -218,7 +218,11 @@ def server_products(skill_dir: Path) -> dict[str, str]:
         if (folder / ".git").exists() or folder.parent == folder:
             break
         folder = folder.parent
-    return products
+    # (a server the repository declares is the skill's only where SKILL.md names it: here,
+    # its product, "use the Excalidraw canvas tools")
+    text = skill_md(skill_dir)
+    return {w: s for w, s in products.items()
+            if re.search(rf"(?i)(?<![\w-]){re.escape(w)}(?![\w-])", text)}
 
 
 # Words of a package's name that name no product (`@modelcontextprotocol/server-github`)
@@ -251,10 +255,15 @@ def _packages_in(path: Path) -> list[tuple[str, str]]:
     for server, spec in (found.items() if isinstance(found, dict) else []):
         args = spec.get("args") if isinstance(spec, dict) else None
         if isinstance(args, list):
+            # (a package's name: never a flag, an environment variable's name, a path)
             out += [(str(server), a) for a in args if isinstance(a, str)
-                    and not a.startswith("-") and "/" not in a.lstrip("@").split("/", 1)[-1]
+                    and _PACKAGE.fullmatch(a) and not a.isupper()
                     and not a.endswith((".js", ".py", ".mjs", ".ts"))]
     return out
+
+
+_PACKAGE = re.compile(r"(?:@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(?:@[\w.^~<>=*-]+)?",
+                      re.IGNORECASE)
 
 
 def _servers_in(path: Path) -> list[str]:
@@ -319,10 +328,11 @@ def case_needs(case: Case, servers: dict[str, str],
                      "the skill uses")
     needs += [f"the MCP server {s!r}" for s in servers if any(_server_named(t, s)
                                                                for t in texts)]
-    needs += [f"the MCP server {s!r} (for {word.capitalize()}, its package says)"
-              for word, s in (products or {}).items()
-              if f"the MCP server {s!r}" not in needs and any(
-                  re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", t) for t in texts)]
+    for word, server in (products or {}).items():
+        if not any(f"the MCP server {server!r}" in n for n in needs) and any(
+                re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", t) for t in texts):
+            needs.append(f"the MCP server {server!r} (for {word.capitalize()}, its package "
+                         "says)")
     # a server SKILL.md says the skill does its work through ("stitch MCP로 실제 스크린을
     # 생성"): a criterion grading what came of it by the server's name ("DESIGN에 stitch 스크린
     # 생성") needs it, whatever word stands beside the name; negated, it asks for none
