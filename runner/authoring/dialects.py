@@ -1022,7 +1022,7 @@ _RELATIVE_FILE = re.compile(r"(?![/~])(?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z0-9]{1,8
 # Words of an argument's name saying it is no input of the task: a note, the grading, a side.
 _NOT_ARGUMENT = frozenset({"answer", "answers", "solution", "gold", "reference", "rubric",
                            "criteria", "grading", "grader", "note", "notes", "comment",
-                           "description", "why", "rationale", "must", "should", "eval", "evals",
+                           "comments", "why", "rationale", "must", "should", "eval", "evals",
                            "evaluation", "harness", "judge", "scoring", "trigger", "label"})
 # Said of texts the authors' own harness compares with case folded.
 _FOLDED = ", case ignored as the authors' harness compares them (`.lower() in`)"
@@ -1959,8 +1959,8 @@ class CaseReader:
                     self.unread[f"input.{key}"] = value
                 else:
                     item[key] = value
-            elif words & _NOT_ARGUMENT:
-                self.unread[f"input.{key}"] = value
+            elif words & _NOT_ARGUMENT and not words & {"file", "path"}:
+                self.unread[f"input.{key}"] = value  # (`notes_file` names the input)
             else:
                 sent[key] = value
         return sent
@@ -2132,7 +2132,10 @@ class CaseReader:
         in every case that has it; a harness's setting (`mode: heuristic`) or a side's label
         (`mode: positive`) never is."""
         one = value.strip()
-        if key.lower() != "mode" or not self.skill_text or not one or side(one) is not None:
+        named = field_words(key)
+        # (`review_mode: strict` too; never the harness's own, `eval_mode`, `test_mode`)
+        if "mode" not in named or named & {"eval", "evals", "test", "run", "harness", "judge"} \
+                or not self.skill_text or not one or side(one) is not None:
             return False
         name = rf"(?<![\w-]){re.escape(one)}(?![\w-])"
         return re.search(rf"`{re.escape(one)}`|\bmodes?\b[^\n]{{0,40}}?{name}|"
@@ -3327,7 +3330,7 @@ class CaseReader:
                     self.unread[f"input (besides {text[0]})"] = rest
                 self.mapped(f"`input.{text[0]}` read as the prompt"
                             + (f", {', '.join(f'`{k}`' for k in rest)} sent with it as its "
-                               "inputs" if sent else ""), "write the request as `prompt`")
+                               "inputs" if sent and rest else ""), "write the request as `prompt`")
             elif given and not given.keys() & set(REQUEST_KEYS) \
                     and all(_parameter(v) for v in given.values()):
                 self._parameters(item, given)

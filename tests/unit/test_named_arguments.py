@@ -92,3 +92,21 @@ def test_an_arguments_expectation_note_or_setting_is_never_sent(tmp_path: Path) 
     assert any("restaurant" in s for s in cases["q"].statements), cases["q"]
     assert cases["p"].prompt == "Inputs:\n- city: Tokyo\n- days: 2", cases["p"].prompt
     assert "positive" not in cases["s"].prompt
+
+
+def test_an_inputs_file_description_and_a_named_mode_are_sent(tmp_path: Path) -> None:
+    """`notes_file` names the input (staged, sent), a `description` is material, and
+    `review_mode: strict` where SKILL.md names that mode is sent; `eval_mode` never is."""
+    md = SKILL_MD + "Review modes: `strict` checks every line.\n"
+    skill = make_skill(tmp_path, [
+        {"id": "n", "input": {"notes_file": "fixtures/standup.md", "audience": "team"},
+         "assertions": ["A summary for the team"]},
+        {"id": "d", "input": {"title": "Login fails", "description": "500 on submit",
+                              "severity": "high"}, "assertions": ["A triage"]},
+        {"id": "m", "prompt": "Review this plan: day 1 Asakusa.", "review_mode": "strict",
+         "eval_mode": "strict", "expected_output": "A review"}],
+        {"evals/fixtures/standup.md": "- shipped login\n"}, name="day-planner", skill_md=md)
+    cases = {c.id: c for c in load_caseset(skill, "day-planner").evals}
+    assert "- notes_file: fixtures/standup.md" in cases["n"].prompt, cases["n"].prompt
+    assert "- description: 500 on submit" in cases["d"].prompt, cases["d"].prompt
+    assert "Review mode:\nstrict" in cases["m"].prompt and "Eval mode" not in cases["m"].prompt
