@@ -118,22 +118,32 @@ _AN_EXISTING = re.compile(r"(?i)\b(?:in|on|to|inside|within|from)\s+(?:an|the|my
 # Material said to be in the working directory ("The repo is in the current directory"), or
 # handed over with "Here is" and nothing after it ("Here is our design doc for the upload
 # feature."): the user's, which no case stages unless it does.
-# ("My documents are in the folder": the folder the session works in)
+# ("My documents are in the folder": the folder the session works in, when they are the
+# user's; "the photos are in the directory after the script runs" is a check of the work)
 _IN_CWD = re.compile(r"(?i)\b(?:the|our|my|this)\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|"
-                     r"codebase|monorepo|project|code|files?|docs?|documents|receipts|statements|"
-                     r"invoices|photos|images|notes|papers|data)\s+(?:is|are|lives?|sits?)\s+"
-                     r"(?:in|at|under)\s+(?:the\s+)?(?:(?:current|working|this)\s+)?(?:directory|"
-                     r"folder|dir)\b(?!\s*(?:called|named)\b)")
+                     r"codebase|monorepo|project|code|files?|docs?)\s+(?:is|are|lives?|sits?)\s+"
+                     r"(?:in|at|under)\s+(?:the\s+)?(?:current|working|this)\s+(?:directory|"
+                     r"folder|dir)\b"
+                     r"|\b(?:my|our)\s+(?:[\w-]+\s+){0,2}?(?:files|documents|receipts|statements|"
+                     r"invoices|photos|images|notes|papers|data)\s+(?:is|are)\s+(?:in|under)\s+"
+                     r"the\s+(?:directory|folder|dir)\b(?!\s*(?:called|named)\b)")
 # A document the user already has, said so ("Polish my existing PPTX presentation", "Take the
-# existing PPTX file ..."), or a folder of their material ("I have a big folder of receipts").
+# existing PPTX file ..."), or a folder of their material ("I have a big folder of receipts");
+# "the existing file" alone is as often one the work must not touch ("Don't overwrite an
+# existing file"): only an office file's format names one after "the".
+_MATERIAL_NOUNS = (r"receipts|files|documents|invoices|photos|images|pictures|notes|papers|"
+                   r"statements|screenshots|pdfs|spreadsheets|logs|recordings|scans|contracts|"
+                   r"emails|letters|csvs|transcripts")
 _EXISTING_DOC = re.compile(
-    r"(?i)\b(?:my|our|the|this|an)\s+existing\s+(?:[\w-]+\s+){0,2}?(?:pptx|docx|xlsx|"
+    r"(?i)\b(?:(?:my|our|this)\s+existing\s+(?:[\w-]+\s+){0,2}?(?:pptx|docx|xlsx|"
     r"presentation|deck|slides|document|doc|report|spreadsheet|workbook|file|draft|paper|"
-    r"manuscript|notes|resume|résumé|cv|essay|article|slide\s+deck)s?\b"
+    r"manuscript|notes|resume|résumé|cv|essay|article|slide\s+deck)s?"
+    r"|the\s+existing\s+(?:pptx|docx|xlsx|presentation|deck|slides|spreadsheet|workbook|"
+    r"slide\s+deck)s?)\b"
     # (the noun as a modifier names a kind: "the existing report format")
     r"(?!\s+(?:format|template|style|structure|layout|schema|conventions?|type)s?\b)"
-    r"|\bI\s+(?:have|'ve\s+got|got)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:folder|directory|stack|"
-    r"pile|box|bunch)\s+(?:of|with|full\s+of)\s+[\w-]+"
+    rf"|\bI(?:\s+have|['’]ve\s+got|\s+got)\s+(?:a|an)\s+(?:[\w-]+\s+){{0,2}}?(?:folder|directory|"
+    rf"stack|pile|box|bunch)\s+(?:of|with|full\s+of)\s+(?:[\w-]+\s+){{0,2}}?(?:{_MATERIAL_NOUNS})\b"
     # ...or one continued from before ("Continue yesterday's strategy report")
     r"|\b(?:continue|resume|finish|pick\s+up)\s+(?:yesterday['’]s|last\s+week['’]s|the\s+previous|"
     r"my|our)\s+(?:[\w-]+\s+){0,2}?(?:report|draft|document|plan|proposal|deck|essay|chapter|"
