@@ -62,14 +62,13 @@ def report_earlier_turn(case: Case, problems: Problems) -> None:
 
 # What the agent made in an earlier turn, named by the prompt: "the questions you gave me",
 # "the plan you drafted earlier", "你出的这些题", "你刚才给的方案", "上次你写的", and a state an
-# earlier turn built, told as done at the prompt's head ("题库生成好了，直接开始"). In English the
-# made thing is handed to the user ("you gave me") or put in the past ("earlier"): "the changes
-# you made" after a request to make them is this turn's own work.
+# earlier turn built, told as done at the prompt's head ("题库生成好了，直接开始"); "the changes
+# you made" after a request to make them is this turn's own work (_MADE_FIRST).
 _EARLIER_WORK = re.compile(
     r"(?i)\b(?:the|these|those|that|this|your)\s+(?:[\w-]+\s+){0,3}?you\s+(?:just\s+|already\s+"
     r"|previously\s+)?(?:gave|made|wrote|generated|created|drafted|suggested|proposed|produced|"
-    r"sent|listed|prepared|came\s+up\s+with)\s+(?:(?:me|us)\b|(?:[\w-]+\s+){0,3}?(?:earlier|"
-    r"before|last\s+time|previously|yesterday)\b)"
+    r"sent|listed|prepared|came\s+up\s+with)\b(?:\s+(?:me|us)\b|\s+(?:[\w-]+\s+){0,3}?(?:earlier|"
+    r"before|last\s+time|previously|yesterday)\b)?"
     # (the made thing named after 你…的, and nothing asked of it yet: "你写的代码要有注释" is the
     # work to come)
     r"|你(?:刚才|剛才|刚刚|剛剛|之前|上次|先前|前面)?(?:出|给|給|写|寫|做|生成|列|提|准备|準備)的"

@@ -289,11 +289,13 @@ def _hedged(item: dict[str, Any]) -> str | None:
 # Words of a query's field naming what should happen after the skill fires (`expected_route`,
 # `expected_behavior`, `expected_output`): more than a trigger run measures.
 _AFTER_FIRING = frozenset({"route", "behavior", "behaviour", "output", "response", "answer",
-                           "action", "outcome", "steps", "workflow"})
+                           "action", "outcome", "result", "steps", "workflow"})
 # ...never what a run recorded (`actual_output`, `last_response`), nor a note restating the side
 # ("Skill should not activate; ...")
 _RECORDED = frozenset({"actual", "observed", "last", "previous", "recorded", "got"})
-_RESTATES_SIDE = re.compile(r"(?i)\b(?:trigger|activat|fir|load|invok)\w*|触发|觸發|激活")
+_RESTATES_SIDE = re.compile(r"(?i)\b(?:trigger(?:s|ed|ing)?|activat(?:e|es|ed|ing|ion)|"
+                            r"fires?|fired|firing|invok(?:e|es|ed|ing)|loads?\s+the\s+skill)\b|"
+                            r"触发|觸發|激活")
 
 
 def _kept_fields(items: list[Any], prompts: list[str]) -> list[tuple[str, int]]:

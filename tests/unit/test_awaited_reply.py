@@ -172,6 +172,8 @@ def test_a_prompt_asking_for_more_of_an_earlier_turn_is_said(tmp_path: Path, pro
     ("Review the code I wrote for bugs", None),
     ("Summarise this chat:\n\n> the plan you gave me was too long", None),
     ("Make the plan you drafted earlier shorter", "the plan you drafted earlier"),
+    ("Translate the email you drafted into French.", "the email you drafted"),
+    ("Refactor this and explain the changes you made", None),
     # this turn's own work, asked first or to come; a question; material below
     ("Plan a 3-day trip to Kyoto and then list the assumptions you made", None),
     ("帮我实现一个排序函数，你写的代码要有注释", None),

@@ -292,3 +292,14 @@ def test_a_collections_set_routing_and_grading_stays_a_runtime_set(tmp_path: Pat
          "expected_skill": "year-end", "expected_output": "Profit of 6 reported"}]})
     said = " ".join(check(str(repo)).output.split())
     assert "trigger set only" not in said and "1 case(s): a" in said, said
+
+
+def test_words_like_first_or_loads_the_diff_never_restate_a_side(tmp_path: Path) -> None:
+    skill = write_skill_md(tmp_path / "pr-review", "pr-review", "Reviews pull requests.")
+    _write(skill / "evals" / "trigger-eval.json", {"cases": [
+        {"id": "T1", "type": "should-trigger", "query": "review my pull request",
+         "expected_behavior": "Lists the first three risky files, then loads the diff",
+         "expected_result": "A bug list"},
+        {"id": "N1", "type": "should-not-trigger", "query": "what is the weather"}]})
+    said = " ".join(check(str(skill)).output.split())
+    assert "`expected_behavior` (1 query)" in said and "`expected_result` (1 query)" in said, said
