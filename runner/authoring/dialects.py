@@ -154,7 +154,7 @@ _SOME = frozenset({"any", "one", "either", "some"})
 OPERAND_KEYS = {LITERAL: ("value", "substring", "string", "literal", "needle", "expected", "text",
                           "contains", "content", "keyword", "phrase", "check", "target"),
                 REGEX: ("pattern", "regex", "regexp", "expression", "value", "re", "expected",
-                        "check")}
+                        "check", "text")}
 # Keys that can only be an operand (never a statement's text): an unknown type with none of
 # them, and a sentence, is a statement for the grader.
 STRONG_OPERANDS = ("value", "pattern", "regex", "regexp", "expression", "expected", "substring",
@@ -708,8 +708,14 @@ def _clip(text: str, most: int = 80) -> str:
 
 
 def _operand(value: dict[str, Any], kind: str) -> str | None:
+    # (`expected: present`, `expected: match`: a verdict on the check, never its operand)
     return next((value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
-                 and value[k]), None)
+                 and value[k] and not (k == "expected" and _VERDICT.fullmatch(value[k].strip()))),
+                None)
+
+
+_VERDICT = re.compile(r"(?i)present|absent|true|false|yes|no|match(?:es)?|pass(?:es)?|fail(?:s)?|"
+                      r"found|missing|exists?|none")
 
 
 # Words in a type's name saying its terms come in a given order.
@@ -4134,9 +4140,7 @@ class CaseReader:
         the other rules already read (`content_contains`) are left to them."""
         found = material_type(field_words(name))
         regex = found is not None and (found.regex or _pattern_only(value))
-        operand = None if found is None else next(
-            (value[k] for k in OPERAND_KEYS[REGEX if regex else LITERAL]
-             if isinstance(value.get(k), str) and value[k]), None)
+        operand = None if found is None else _operand(value, REGEX if regex else LITERAL)
         if found is None or operand is None or (found.material != CALLS
                                                 and not found.equals):
             return False
@@ -4153,9 +4157,7 @@ class CaseReader:
         """A check on the text: a list operand first (then a `text` beside it is its label),
         then a string one; none, a statement (or refused)."""
         terms = self._terms(value, listed_only=True)
-        operand = None if kind in (ANY, ALL) else next(
-            (value[k] for k in OPERAND_KEYS[kind] if isinstance(value.get(k), str)
-             and value[k]), None)
+        operand = None if kind in (ANY, ALL) else _operand(value, kind)
         groups = _term_groups(value) if kind == ANY and terms is None else None
         if groups is not None:  # `contains_any_per_group`: each group one any-of check
             for n, (label, group) in enumerate(groups):

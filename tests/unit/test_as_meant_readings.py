@@ -764,3 +764,13 @@ def test_a_typed_checks_expected_is_its_operand_beside_a_describing_text(
                        name="api-helper", skill_md=SKILL_MD)
     entries = [str(c["entry"]) for c in check_json(skill)["cases"][0]["checks"]]
     assert entries == ["Phase 1", "re:(Overall|GREEN)"], entries
+    # a verdict word under `expected` is no operand: `text` still is
+    verdicts = make_skill(tmp_path / "v", [{"id": "c1", "prompt": "Write the README.",
+                                            "assertions": [
+                                                {"type": "contains", "text": "## Usage",
+                                                 "expected": "present"},
+                                                {"type": "regex", "text": "^# zap",
+                                                 "expected": "match"}]}],
+                          name="api-helper", skill_md=SKILL_MD)
+    entries = [str(c["entry"]) for c in check_json(verdicts)["cases"][0]["checks"]]
+    assert entries == ["## Usage", "re:^# zap"], entries
