@@ -474,8 +474,11 @@ def procedure_needs(case: Case, own: str, scripts: dict[str, str], criteria: Seq
 # A description saying the skill works from a remote service ("retrieves evidence through a
 # remote knowledge-base API", "此 skill 用远程知识库 API 检索证据"): every answer goes through it.
 _REMOTE_SERVICE = re.compile(
-    r"(?i)\b(?:remote|hosted|cloud)\s+(?:[\w-]+\s+){0,2}?(?:API|service|server|knowledge[\s-]?base)\b"
-    r"|(?:远程|遠程|云端|雲端)[\u4e00-\u9fff]{0,6}?(?:API|接口|服务|服務|知识库|知識庫)")
+    r"(?i)(?<!never\s)(?<!not\s)(?<!n't\s)(?<!without\s)\b(?:retriev\w*|quer(?:y|ies|ying)|fetch\w*|search\w*|look\w*\s+up|call\w*|through|via|"
+    r"uses?|using|from)\s+(?:the\s+|a\s+|its\s+)?(?:[\w-]+\s+){0,3}?(?:remote|hosted|cloud)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:API|service|server|knowledge[\s-]?base)\b"
+    r"|(?:用|通过|通過|调用|調用|从|從|借助)(?:[\u4e00-\u9fff]{0,2})?(?:远程|遠程|云端|雲端)"
+    r"[\u4e00-\u9fff]{0,6}?(?:API|接口|服务|服務|知识库|知識庫)")
 
 
 # What the agent is expected to read for real ("Measures the real game first", "pulls the

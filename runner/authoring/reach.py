@@ -213,8 +213,9 @@ _READ_CUE = re.compile(
     r"look\s+(?:at|up|into)|go\s+through|based\s+on|from|study|scrape|extract|pull|crawl|"
     r"follow|check\s+out|browse|investigate|learn|compare|using|audit\w*|scan|scans|scanning|"
     r"map|maps|mapping|reverse[- ]engineer\w*|probe|probes|monitor|monitors|"
-    # (a page turned into something is fetched first: "Export the page https://... to PDF")
-    r"export|exports|convert|converts|render|renders|screenshot\w*|archive|"
+    # (a page turned into something is fetched first: "Export the page https://... to PDF";
+    # never "renders at" or "deploy to" a link, where the work goes)
+    r"export|exports|convert|converts|screenshot\w*|archive|"
     r"(?:page|article|post|docs?|document|documentation|spec|paper|thread|issue|ticket|"
     r"pull\s+request|repo|repository|site|website|video|dataset|project|url)\s+(?:at|here|on)"
     r"|[\w-]*url\s*[:=])")
@@ -1041,15 +1042,22 @@ def web_needs(case: Case, request: str) -> list[str]:
 # An organisation's own website the work takes its facts from ("Gather facts from its official
 # website", "from Acme's website", "从官网获取"): a live site, whatever the organisation.
 _OFFICIAL_SITE = re.compile(
-    r"(?i)\b(?:from|on|via|using|off)\s+(?:its|their|the\s+(?:[\w-]+\s+){0,3}?[\w-]+['’]s|"
+    r"(?i)\b(?:from|via|using|off)\s+(?:its|their|the\s+(?:[\w-]+\s+){0,3}?[\w-]+['’]s|"
     r"[\w-]+['’]s|the)\s+(?:official\s+)(?:website|web\s?site|homepage|home\s+page|site|web\s+pages?)\b"
-    r"|(?:从|從|在|去|到)(?:[\u4e00-\u9fff]{0,12}?)?(?:官网|官網|官方网站|官方網站)")
+    r"|(?:从|從)(?:[\u4e00-\u9fff]{0,12}?)?(?:官网|官網|官方网站|官方網站)(?:上)?"
+    r"(?=[^，。]{0,6}(?:获取|獲取|查|找|抓取|收集|下载|下載|整理))")
+# (a verb of gathering in its clause: "Gather facts from its official website"; "publish on the
+# official website" puts the work there)
+_GATHERS = re.compile(r"(?i)\b(?:gather\w*|collect\w*|get|gets|pull\w*|fetch\w*|find\w*|look\w*|"
+                      r"research\w*|extract\w*|scrape\w*|read\w*|use|using|based|take|takes|"
+                      r"source\w*|summari[sz]e\w*|check\w*)\b|[\u4e00-\u9fff]")
 
 
 def official_sites(request: str) -> list[str]:
     """The organisation's official website a request takes its material from."""
     return list(dict.fromkeys(" ".join(m.group(0).split()) for m in
-                              _OFFICIAL_SITE.finditer(request)))
+                              _OFFICIAL_SITE.finditer(request)
+                              if _GATHERS.search(_clause_before(request, m.start()) + m.group(0))))
 
 
 def _clip(text: str, width: int = 90) -> str:

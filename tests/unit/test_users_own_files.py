@@ -147,3 +147,26 @@ def test_chinese_pointers_read_as_the_users_thing_only_where_it_exists(tmp_path:
     ])
     assert {"c0", "c1"} <= set(got), got
     assert not {"c2", "c3", "c4", "c5"} & set(got), got
+
+
+def test_work_put_on_a_site_or_a_link_is_no_page_to_read(tmp_path: Path) -> None:
+    cases = [{"id": f"c{n}", "prompt": p, "expected_output": "A careful answer"}
+             for n, p in enumerate([
+                 "Write copy to publish on the official website",
+                 "帮我写一篇放在官网上的公告",
+                 "写一段文案，引导用户到官网注册会员",
+                 "将网站部署到 https://myapp.vercel.app，写一个 GitHub Actions 工作流",
+                 "Write a Jekyll config so the site renders at https://me.github.io"])]
+    skill = make_skill(tmp_path, [*cases, RUNNABLE], name="skill-coach")
+    assert not [f for f in check_json(skill)["findings"] if f["code"] == "EV014"]
+
+
+def test_a_skill_saying_it_stays_off_remote_services_needs_none(tmp_path: Path) -> None:
+    md = ("---\nname: club-kb\ndescription: Answers archery club questions. Never use a remote "
+          "API: works offline from references/.\n---\n1. Run `node scripts/sync.mjs` once.\n")
+    script = 'await fetch("https://kb.example-club.org/api/sync");\n'
+    skill = make_skill(tmp_path, [{"id": "rules", "prompt": "What are the club's range rules?",
+                                   "expected_output": "The rules"}],
+                       {"scripts/sync.mjs": script}, name="club-kb", skill_md=md)
+    assert "rules" not in {f["case"] for f in check_json(skill)["findings"]
+                           if f["code"] == "EV014"}
