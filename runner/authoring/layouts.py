@@ -959,6 +959,9 @@ def _prose_folders(skill_dir: Path, name: str | None) -> list[Path]:
             *(folder for folder, _ in _nested_sets(skill_dir.resolve()))]
 
 
+_TRIGGER_NAMED = re.compile(r"(?i)(?:skill[-_])?trigger(?:s|ing)?(?:[-_.]|$)")
+
+
 def _markdown_sets(skill_dir: Path, name: str | None,
                    folders: list[Path] | None = None) -> list[Path]:
     """The Markdown files of the set folders, under any name (`<project>_evals.md`), that
@@ -970,10 +973,11 @@ def _markdown_sets(skill_dir: Path, name: str | None,
     for folder in folders if folders is not None else _prose_folders(skill_dir, name):
         if not folder.is_dir():
             continue
-        # (a file named for triggers is the trigger set's, read by `skill-eval trigger`)
+        # (a file named as a trigger set, `trigger-cases.md`, is the trigger set's, read by
+        # `skill-eval trigger`; `workflow-trigger-cases.md` of a CI skill is no such name)
         found += [p for p in sorted(folder.iterdir()) if p.is_file()
                   and p.suffix in PROSE_SUFFIXES and p.stem.lower() != "readme"
-                  and "trigger" not in p.stem.lower() and not a_template(p)
+                  and not _TRIGGER_NAMED.match(p.stem) and not a_template(p)
                   and p not in found and markdown_set(p) is not None  # cheap, first
                   and owns_markdown(skill_dir, p)]
     return found

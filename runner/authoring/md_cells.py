@@ -15,7 +15,8 @@ from markdown_it.token import Token
 PROMPT_HEADERS = re.compile(r"(?i)^(?:user\s+)?(?:prompt|query|input|request|message|"
                             r"utterance|question|task|phrase|phrasing|wording)s?\b"
                             r"|^(?:формулировк|запрос|фраз|реплик|сообщени)\w*"
-                            r"|^(?:用户)?(?:提示词|提示|输入|輸入|说法|說法|问题|問題|请求|請求|指令|原话|原話)"
+                            r"|^(?:用户|用戶)(?:提示词|提示|输入|輸入|说法|說法|问题|問題|请求|請求|指令|原话|原話)"
+                            r"|^(?:提示词|提示詞|输入|輸入|说法|說法|原话|原話)"
                             r"|^(?:consulta|pregunta|frase|petición|requête|demande|anfrage|"
                             r"eingabe|pergunta|pedido)s?\b")
 # The expected cell's opening words: the side; what follows is the author's reason. A

@@ -44,8 +44,8 @@ _STEP = re.compile(
 # (or a guide's words about tools or skills in general: "tools such as WebFetch", "a skill
 # that uses WebFetch"; or the user's ask it answers: "If the user asks you to search the web")
 _RULED_OUT = re.compile(r"(?i)\b(?:never|not|don't|do\s+not|avoid|instead\s+of|can't|cannot|"
-                        r"blocks?|such\s+as|like|e\.g|for\s+example|including|user\s+asks?|"
-                        r"(?:a|any|your|the)\s+skills?\s+that|subagents?)\b"
+                        r"blocks?|such\s+as|e\.g|for\s+example|user\s+asks?\s+you\s+to|"
+                        r"(?:a|any|your)\s+skills?\s+that|(?:can|could|may)\s+be\s+given)\b"
                         r"|不要|无需|不需要|不用|禁止|不得|无须|不必|不会|不能|无法|没有|不进行|离线|不$")
 # ...or optional after it ("use WebSearch if available, otherwise ...")
 _OPTIONAL = re.compile(r"(?i)[^.;\n。；]{0,60}?\b(?:if\s+(?:it\s+is\s+)?(?:available|enabled|"

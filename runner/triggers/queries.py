@@ -634,9 +634,10 @@ _NAMED_FIRES = re.compile(r"(?i)(?:^|[_.-])(?:positives?|should[_-]?trigger)(?:[
 
 
 def _named_side(path: Path) -> bool | None:
-    if _NAMED_STAYS.search(path.stem):
-        return False
-    return True if _NAMED_FIRES.search(path.stem) else None
+    stays, fires = _NAMED_STAYS.search(path.stem), _NAMED_FIRES.search(path.stem)
+    if stays and fires:
+        return None  # `positive-and-negative.json`: both sides, neither given
+    return False if stays else True if fires else None
 
 
 def _has_tables(path: Path) -> bool:

@@ -773,3 +773,13 @@ def test_an_answer_line_in_a_prompts_own_example_is_no_check(tmp_path: Path) -> 
             "**Prompt:** Draft a dinner menu.\n\n**Expected:**\n- Names a dessert\n")
     cases = load_caseset(_with_set(tmp_path, text), "menu-writer").evals
     assert list(cases[0].statements) == ["Five items, each with an answer"], cases[0]
+
+
+def test_a_set_whose_name_only_contains_trigger_is_read(tmp_path: Path) -> None:
+    skill = _skill(tmp_path / "menu-writer")
+    (skill / "evals").mkdir()
+    (skill / "evals" / "workflow-trigger-cases.md").write_text(
+        "# Cases\n\n## Case 1: lunch\n\n**Prompt:** Draft a lunch menu.\n\n**Expected:**\n"
+        "- Lists three dishes\n\n## Case 2: dinner\n\n**Prompt:** Draft a dinner menu.\n\n"
+        "**Expected:**\n- Names a dessert\n")
+    assert len(load_caseset(skill, "menu-writer").evals) == 2

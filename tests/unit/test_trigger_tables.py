@@ -208,3 +208,9 @@ def test_a_side_column_wins_over_a_heading_and_reads_yes_no_words() -> None:
     mixed = ("## Should trigger\n\n| Prompt | Should trigger? |\n|---|---|\n| a | yes |\n"
              "| b | no |\n| c | depends |\n")
     assert table_queries(mixed) == []
+
+
+def test_a_bug_logs_issue_column_is_no_prompt_column() -> None:
+    log = ("## 触发场景\n\n| 问题 | 预期行为 | 实际 |\n|---|---|---|\n"
+           "| 登录失败 | 提示重试 | 崩溃 |\n")
+    assert table_queries(log) == []

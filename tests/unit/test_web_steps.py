@@ -43,6 +43,8 @@ def test_allowed_tools_granting_web_search_is_said_once_for_the_set(tmp_path: Pa
     "Check each cited article: search the web for the current version.\n",
     "Step 2: run WebFetch on the official page, then summarise it.\n",
     "第二步：联网搜索最新修订\n",
+    "Launch three parallel subagents that use WebSearch to gather sources.\n",
+    "If the user asks about current prices use WebSearch to check them.\n",
 ])
 def test_a_step_of_the_body_using_the_web_is_read(tmp_path: Path, body: str) -> None:
     _write(tmp_path, HEAD + "---\n" + body)
