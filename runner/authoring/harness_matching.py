@@ -97,16 +97,31 @@ def folded_fields(skill_dir: Path, set_folder: Path, fields: Iterable[str]) -> l
             if not _FOLDS.search(line):
                 continue
             near = lines[max(0, number - _NEAR):number + 1]
-            found += [f for f in wanted if f not in found and (_named(f, line) or any(
-                re.search(rf"\b{re.escape(var)}\.(?:lower|casefold|toLowerCase)\(", line)
-                for before in near if _named(f, before)
-                for var in _LOOP_VAR.findall(before)))]
+            found += [f for f in wanted if f not in found
+                      and (_named(f, line) or _folds_loop_var(f, near, line))]
     return found
 
 
-# a loop binding a variable over a field's values (`for text in expect["output_contains"]:`,
-# `for (const t of expect.output_contains)`)
-_LOOP_VAR = re.compile(r"\bfor\s*\(?\s*(?:const\s+|let\s+|var\s+)?(\w+)\s+(?:in|of)\b")
+# a loop binding a variable over what it iterates (`for text in expect["output_contains"]:`,
+# `for (const t of expect.output_contains)`, `[e for e in expected if ...]`), and a name
+# assigned from a field (`expected = case.get("output_contains", [])`)
+_LOOP_VAR = re.compile(r"\bfor\s*\(?\s*(?:const\s+|let\s+|var\s+)?(\w+)\s+(?:in|of)\s+([^:\n)]+)")
+_ASSIGNED = re.compile(r"^\s*(?:const\s+|let\s+|var\s+)?(\w+)\s*=[^=]")
+
+
+def _folds_loop_var(field: str, near: list[str], line: str) -> bool:
+    """The folding line lowers a variable a loop binds over the field's values, directly or
+    through a name assigned from the field."""
+    names = [m.group(1) for before in near if _named(field, before)
+             for m in [_ASSIGNED.match(before)] if m]
+    for before in near:
+        for var, source in _LOOP_VAR.findall(before):
+            over = _named(field, source) or any(
+                re.search(rf"(?<![\w.]){re.escape(n)}\b", source) for n in names)
+            if over and re.search(rf"\b{re.escape(var)}\.(?:lower|casefold|toLowerCase)\(",
+                                  line):
+                return True
+    return False
 
 
 def _harness_lines(skill_dir: Path, set_folder: Path) -> list[list[str]]:

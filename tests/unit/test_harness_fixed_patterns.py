@@ -118,3 +118,17 @@ def test_a_big_test_suite_never_hides_the_harness_in_scripts(tmp_path: Path) -> 
         (tmp_path / "repo" / "tests" / "unit" / f"test_{n:03}.py").write_text("x = 1\n")
     got = operands(check_json(skill))
     assert "not:re:(?i)\\[fill\\ in\\]" in got, got
+
+
+def test_a_fold_through_a_name_assigned_from_the_field_counts(tmp_path: Path) -> None:
+    case = {"id": "list", "prompt": "List the project templates.",
+            "expect": {"output_contains": ["Template"]}}
+    skill = make_skill(tmp_path / "repo", [case], name="skill-writer")
+    (tmp_path / "repo" / ".git").mkdir()
+    (tmp_path / "repo" / "tests" / "e2e").mkdir(parents=True)
+    (tmp_path / "repo" / "tests" / "e2e" / "runner.py").write_text(
+        'def validate(case, out):\n'
+        '    expected = case.get("output_contains", [])\n'
+        '    missing = [e for e in expected if e.lower() not in out.lower()]\n'
+        '    return not missing\n')
+    assert operands(check_json(skill)) == ["re:(?i)Template"]
