@@ -56,15 +56,22 @@ _BESIDE = re.compile(r"(?i)\bMCP\b|\bservers?\b|\btools?\b")
 def declared_servers(skill_dir: Path) -> dict[str, str]:
     """The MCP servers the skill's repository declares: name -> the file declaring it."""
     servers: dict[str, str] = {}
+    for path, specs in _declarations(skill_dir):
+        servers.update({s: str(path) for s in specs if s not in servers})
+    return servers
+
+
+def _declarations(skill_dir: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """Each MCP configuration from the skill's folder up to its repository's root, nearest
+    first, with the servers it declares (name -> its spec)."""
+    found: list[tuple[Path, dict[str, Any]]] = []
     folder = skill_dir.resolve()
     for _ in range(LEVELS_UP + 1):
-        for name in DECLARATIONS:
-            declared = _servers_in(folder / name)
-            servers.update({s: str(folder / name) for s in declared if s not in servers})
+        found += [(folder / name, _server_specs(folder / name)) for name in DECLARATIONS]
         if (folder / ".git").exists() or folder.parent == folder:
             break
         folder = folder.parent
-    return servers
+    return found
 
 
 # A skill saying in its own prose that it works through an MCP server ("This skill uses the
@@ -209,15 +216,10 @@ def server_products(skill_dir: Path) -> dict[str, str]:
     mcp-excalidraw-server@1.1.0` is for "excalidraw") -> the server: a case naming that product
     ("on a live Excalidraw canvas") needs the server, whatever the server is called."""
     products: dict[str, str] = {}
-    folder = skill_dir.resolve()
-    for _ in range(LEVELS_UP + 1):
-        for name in DECLARATIONS:
-            for server, package in _packages_in(folder / name):
-                for word in _product_words(package):
-                    products.setdefault(word, server)
-        if (folder / ".git").exists() or folder.parent == folder:
-            break
-        folder = folder.parent
+    for _, specs in _declarations(skill_dir):
+        for server, package in _packages(specs):
+            for word in _product_words(package):
+                products.setdefault(word, server)
     # (a server the repository declares is the skill's only where SKILL.md names it: here,
     # its product, "use the Excalidraw canvas tools")
     text = skill_md(skill_dir)
@@ -242,17 +244,10 @@ def _product_words(package: str) -> list[str]:
             if len(w) >= 5 and w not in _PACKAGE_WORDS and not w.isdigit()]
 
 
-def _packages_in(path: Path) -> list[tuple[str, str]]:
+def _packages(specs: dict[str, Any]) -> list[tuple[str, str]]:
     """(server, the package its command runs) of each server a declaration runs by package."""
-    if not path.is_file():
-        return []
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return []
-    found = data.get("mcpServers") if isinstance(data, dict) else None
     out: list[tuple[str, str]] = []
-    for server, spec in (found.items() if isinstance(found, dict) else []):
+    for server, spec in specs.items():
         args = spec.get("args") if isinstance(spec, dict) else None
         if isinstance(args, list):
             # (a package's name: never a flag, an environment variable's name, a path)
@@ -266,15 +261,16 @@ _PACKAGE = re.compile(r"(?:@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*(?:@[\w.^~<>=*-]+)?
                       re.IGNORECASE)
 
 
-def _servers_in(path: Path) -> list[str]:
+def _server_specs(path: Path) -> dict[str, Any]:
+    """The `mcpServers` of an MCP configuration (name -> its spec); none when absent."""
     if not path.is_file():
-        return []
+        return {}
     try:
         data: Any = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
-        return []  # not ours to judge: the file only tells what a server is called
+        return {}  # not ours to judge: the file only tells what a server is called
     found = data.get("mcpServers") if isinstance(data, dict) else None
-    return [str(k) for k in found] if isinstance(found, dict) else []
+    return {str(k): v for k, v in found.items()} if isinstance(found, dict) else {}
 
 
 def _texts(case: Case) -> list[str]:
